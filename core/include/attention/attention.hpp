@@ -1,0 +1,107 @@
+// The attention core: scaled dot-product attention the way the course chapter
+// computes it by hand, keeping every intermediate so a page can show it.
+//
+// Two entry points:
+//   attend()      the teaching path: embeddings + W_Q, W_K, W_V -> a full Trace
+//                 (queries, keys, values, scores, logits, exponentials, weights,
+//                 outputs), in double precision so edited numbers print exactly.
+//   attend_raw()  the fast path on plain float buffers (Q, K, V given directly),
+//                 for large n; it allocates nothing beyond what the caller passes.
+//
+// Neither throws: both return a Status whose message names the matrix and shapes.
+// Portable C++17: no Emscripten headers here (wasm/ binds this header).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace attention {
+
+// Caps that protect memory. The teaching path keeps ~6 n x n double grids,
+// so n = 1024 costs ~50 MB; the raw path stores one n x n float grid when
+// weights are asked for (n = 8192: 256 MB) and none when they are not.
+inline constexpr std::size_t kMaxTokens = 1024;        // attend(): n
+inline constexpr std::size_t kMaxDim = 1024;           // d_model, d_k, d_v, raw d
+inline constexpr std::size_t kMaxRawTokens = 8192;     // attend_raw() with weights
+inline constexpr std::size_t kMaxStreamTokens = 65536; // attend_raw() outputs only
+
+enum class ErrorCode {
+  kOk = 0,
+  kEmpty,           // n = 0 or a dimension of 0
+  kShapeMismatch,   // matrices that cannot be multiplied together
+  kNonFinite,       // NaN or +-Infinity in an input
+  kBadTemperature,  // temperature <= 0 or not finite
+  kTooLarge,        // above one of the caps above
+};
+
+// Stable machine-readable name, e.g. "shape_mismatch"; crosses into JS as `code`.
+const char* error_code_name(ErrorCode code);
+
+struct Status {
+  ErrorCode code = ErrorCode::kOk;
+  std::string message;  // empty when ok; otherwise names the matrix and shapes
+  bool ok() const { return code == ErrorCode::kOk; }
+};
+
+// Dense row-major matrix: element (r, c) lives at data[r * cols + c].
+struct Matrix {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  std::vector<double> data;
+
+  Matrix() = default;
+  Matrix(std::size_t r, std::size_t c, double fill = 0.0) : rows(r), cols(c), data(r * c, fill) {}
+  // Nested rows, for tests and small hand-written examples.
+  static Matrix from_rows(const std::vector<std::vector<double>>& rows);
+
+  double& at(std::size_t r, std::size_t c) { return data[r * cols + c]; }
+  double at(std::size_t r, std::size_t c) const { return data[r * cols + c]; }
+};
+
+struct Options {
+  bool scaled = false;       // divide scores by sqrt(d_k) (the chapter's thermostat)
+  bool causal = false;       // token i may not look at tokens j > i
+  double temperature = 1.0;  // softmax temperature T > 0 (Chapter 9's knob)
+};
+
+// Learned parts and the sentence, in the chapter's convention q = W_Q x
+// (each row of W dotted with the embedding x).
+struct Inputs {
+  Matrix embeddings;  // (n, d_model); row i = token i
+  Matrix wq;          // (d_k, d_model)
+  Matrix wk;          // (d_k, d_model)
+  Matrix wv;          // (d_v, d_model)
+};
+
+// Every intermediate of one forward pass.
+struct Trace {
+  Matrix queries;       // (n, d_k)  row i = W_Q x_i
+  Matrix keys;          // (n, d_k)  row j = W_K x_j
+  Matrix values;        // (n, d_v)  row j = W_V x_j
+  Matrix scores;        // (n, n)    raw Q K^T; row i = asker i, column j = key j
+  Matrix logits;        // (n, n)    scores / divisor, fed to softmax; -inf where masked
+  Matrix exponentials;  // (n, n)    e^logit as the chapter prints it (may overflow to +inf
+                        //           for huge logits; weights never use it); 0 where masked
+  std::vector<double> exp_sums;  // (n)  row sums of exponentials ("totaling ~ 11.11")
+  Matrix weights;       // (n, n)    row softmax of logits, computed stably; exactly 0 where masked
+  Matrix outputs;       // (n, d_v)  weights x values
+  double divisor = 1.0; // sqrt(d_k) * T when scaled, else T
+};
+
+Status attend(const Inputs& inputs, const Options& options, Trace* trace);
+
+struct RawOptions {
+  bool scaled = true;   // divide by sqrt(d)
+  bool causal = false;
+};
+
+// The fast path. Layouts, all row-major float:
+//   queries, keys, values: (n, d); weights: (n, n) or nullptr; outputs: (n, d).
+// With weights == nullptr the grid is never materialised (online softmax,
+// memory O(n d)), so n may go up to kMaxStreamTokens.
+Status attend_raw(const float* queries, const float* keys, const float* values,
+                  std::size_t n, std::size_t d, const RawOptions& options,
+                  float* weights, float* outputs);
+
+}  // namespace attention

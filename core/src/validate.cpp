@@ -1,0 +1,112 @@
+#include "validate.hpp"
+
+#include <cmath>
+
+namespace attention::detail {
+
+std::string shape(std::size_t rows, std::size_t cols) {
+  return std::to_string(rows) + " x " + std::to_string(cols);
+}
+
+template <typename T>
+std::string find_non_finite(const char* name, const T* data, std::size_t rows, std::size_t cols) {
+  for (std::size_t i = 0; i < rows * cols; ++i) {
+    const double x = static_cast<double>(data[i]);
+    if (std::isfinite(x)) continue;
+    const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "Infinity" : "-Infinity");
+    return std::string(name) + " row " + std::to_string(i / cols + 1) + ", column " +
+           std::to_string(i % cols + 1) + " is " + what + "; every entry must be a finite number";
+  }
+  return "";
+}
+template std::string find_non_finite<float>(const char*, const float*, std::size_t, std::size_t);
+template std::string find_non_finite<double>(const char*, const double*, std::size_t, std::size_t);
+
+namespace {
+
+// A matrix whose data does not fill rows x cols would be read out of bounds.
+bool consistent(const Matrix& m) { return m.data.size() == m.rows * m.cols; }
+
+Status check_weight(const char* name, const char* out_dim, const Matrix& w, std::size_t d_model) {
+  if (w.rows == 0 || w.cols == 0)
+    return fail(ErrorCode::kEmpty, std::string(name) + " is empty (" + shape(w.rows, w.cols) +
+                                       "); it needs at least one row and one column");
+  if (w.cols != d_model)
+    return fail(ErrorCode::kShapeMismatch,
+                std::string(name) + " is " + shape(w.rows, w.cols) + " but the embeddings have " +
+                    std::to_string(d_model) + " numbers each, so " + name + " needs " +
+                    std::to_string(d_model) + " columns (" + out_dim + " x " +
+                    std::to_string(d_model) + ")");
+  if (w.rows > kMaxDim)
+    return fail(ErrorCode::kTooLarge, std::string(name) + " has " + std::to_string(w.rows) +
+                                          " rows; at most " + std::to_string(kMaxDim) + " are allowed");
+  return {};
+}
+
+}  // namespace
+
+Status check_inputs(const Inputs& in, const Options& options) {
+  const Matrix* all[] = {&in.embeddings, &in.wq, &in.wk, &in.wv};
+  const char* names[] = {"embeddings", "wq", "wk", "wv"};
+  for (int i = 0; i < 4; ++i)
+    if (!consistent(*all[i]))
+      return fail(ErrorCode::kShapeMismatch, std::string(names[i]) + " says " +
+                                                 shape(all[i]->rows, all[i]->cols) + " but holds " +
+                                                 std::to_string(all[i]->data.size()) + " numbers");
+
+  const std::size_t n = in.embeddings.rows, d_model = in.embeddings.cols;
+  if (n == 0) return fail(ErrorCode::kEmpty, "embeddings has no tokens (n = 0); give at least one");
+  if (d_model == 0) return fail(ErrorCode::kEmpty, "embeddings rows are empty (d_model = 0)");
+  if (n > kMaxTokens)
+    return fail(ErrorCode::kTooLarge, "embeddings has " + std::to_string(n) + " tokens; at most " +
+                                          std::to_string(kMaxTokens) + " are allowed");
+  if (d_model > kMaxDim)
+    return fail(ErrorCode::kTooLarge, "embeddings have " + std::to_string(d_model) +
+                                          " numbers each; at most " + std::to_string(kMaxDim));
+
+  if (Status s = check_weight("wq", "d_k", in.wq, d_model); !s.ok()) return s;
+  if (Status s = check_weight("wk", "d_k", in.wk, d_model); !s.ok()) return s;
+  if (Status s = check_weight("wv", "d_v", in.wv, d_model); !s.ok()) return s;
+  if (in.wq.rows != in.wk.rows)
+    return fail(ErrorCode::kShapeMismatch,
+                "wq is " + shape(in.wq.rows, in.wq.cols) + " and wk is " + shape(in.wk.rows, in.wk.cols) +
+                    "; queries and keys must have the same length d_k, so wq and wk need the same "
+                    "number of rows");
+
+  for (int i = 0; i < 4; ++i)
+    if (std::string where = find_non_finite(names[i], all[i]->data.data(), all[i]->rows, all[i]->cols);
+        !where.empty())
+      return fail(ErrorCode::kNonFinite, where);
+
+  if (!(options.temperature > 0) || !std::isfinite(options.temperature))
+    return fail(ErrorCode::kBadTemperature,
+                "temperature must be a finite number above 0 (got " +
+                    std::to_string(options.temperature) + ")");
+  return {};
+}
+
+Status check_raw(const float* queries, const float* keys, const float* values, std::size_t n,
+                 std::size_t d, bool want_weights, const float* outputs) {
+  if (n == 0) return fail(ErrorCode::kEmpty, "attend_raw: n = 0; give at least one token");
+  if (d == 0) return fail(ErrorCode::kEmpty, "attend_raw: d = 0; vectors need at least one number");
+  if (d > kMaxDim)
+    return fail(ErrorCode::kTooLarge,
+                "attend_raw: d = " + std::to_string(d) + "; at most " + std::to_string(kMaxDim));
+  const std::size_t cap = want_weights ? kMaxRawTokens : kMaxStreamTokens;
+  if (n > cap)
+    return fail(ErrorCode::kTooLarge,
+                "attend_raw: n = " + std::to_string(n) + "; at most " + std::to_string(cap) +
+                    (want_weights ? " when the weights grid is returned (ask for outputs only to go "
+                                    "up to " + std::to_string(kMaxStreamTokens) + ")"
+                                  : ""));
+  if (!queries || !keys || !values || !outputs)
+    return fail(ErrorCode::kEmpty, "attend_raw: a buffer pointer is null");
+  const float* bufs[] = {queries, keys, values};
+  const char* names[] = {"queries", "keys", "values"};
+  for (int i = 0; i < 3; ++i)
+    if (std::string where = find_non_finite(names[i], bufs[i], n, d); !where.empty())
+      return fail(ErrorCode::kNonFinite, where);
+  return {};
+}
+
+}  // namespace attention::detail

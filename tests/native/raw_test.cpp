@@ -1,0 +1,122 @@
+// The raw float path against a plain double reference, at shapes chosen to be
+// awkward for a blocked kernel: n = 1, n not a multiple of any block, d = 1, 3.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "attention/attention.hpp"
+
+namespace {
+
+using attention::ErrorCode;
+using attention::RawOptions;
+
+struct Case {
+  std::size_t n, d;
+};
+// Test names like "n257_d128" instead of a byte dump.
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  return "n" + std::to_string(info.param.n) + "_d" + std::to_string(info.param.d);
+}
+
+// Entries with standard deviation `spread`; q and k use d^-1/4 so that even an
+// unscaled score q . k has unit variance, and float rounding stays far below 1e-5.
+std::vector<float> random_buffer(std::mt19937& rng, std::size_t count, float spread = 1.0f) {
+  std::normal_distribution<float> normal(0.0f, spread);
+  std::vector<float> v(count);
+  for (float& x : v) x = normal(rng);
+  return v;
+}
+
+// Textbook attention in double: the yardstick, not the thing under test.
+void reference(const std::vector<float>& q, const std::vector<float>& k,
+               const std::vector<float>& v, std::size_t n, std::size_t d, RawOptions o,
+               std::vector<double>& weights, std::vector<double>& outputs) {
+  const double scale = o.scaled ? 1.0 / std::sqrt(double(d)) : 1.0;
+  weights.assign(n * n, 0.0);
+  outputs.assign(n * d, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t visible = o.causal ? i + 1 : n;
+    double m = -INFINITY, sum = 0;
+    for (std::size_t j = 0; j < visible; ++j) {
+      double s = 0;
+      for (std::size_t c = 0; c < d; ++c) s += double(q[i * d + c]) * k[j * d + c];
+      weights[i * n + j] = s * scale;
+      m = std::fmax(m, s * scale);
+    }
+    for (std::size_t j = 0; j < visible; ++j) sum += (weights[i * n + j] = std::exp(weights[i * n + j] - m));
+    for (std::size_t j = 0; j < visible; ++j) {
+      weights[i * n + j] /= sum;
+      for (std::size_t c = 0; c < d; ++c) outputs[i * d + c] += weights[i * n + j] * v[j * d + c];
+    }
+  }
+}
+
+// |got - want| <= 1e-5 * max(1, |want|): relative where it matters, absolute near 0.
+void expect_close(const float* got, const std::vector<double>& want, const char* what) {
+  for (std::size_t i = 0; i < want.size(); ++i)
+    ASSERT_LE(std::fabs(got[i] - want[i]), 1e-5 * std::fmax(1.0, std::fabs(want[i])))
+        << what << " index " << i;
+}
+
+class RawMatchesReference : public ::testing::TestWithParam<Case> {};
+
+TEST_P(RawMatchesReference, WithAndWithoutTheGrid) {
+  const auto [n, d] = GetParam();
+  std::mt19937 rng(static_cast<unsigned>(n * 131 + d));
+  const float spread = std::pow(float(d), -0.25f);
+  auto q = random_buffer(rng, n * d, spread), k = random_buffer(rng, n * d, spread);
+  auto v = random_buffer(rng, n * d);
+  for (bool scaled : {false, true})
+    for (bool causal : {false, true}) {
+      RawOptions o;
+      o.scaled = scaled;
+      o.causal = causal;
+      std::vector<double> want_w, want_o;
+      reference(q, k, v, n, d, o, want_w, want_o);
+      std::vector<float> weights(n * n, -1.0f), outputs(n * d, -1.0f), streamed(n * d, -1.0f);
+      ASSERT_TRUE(attention::attend_raw(q.data(), k.data(), v.data(), n, d, o, weights.data(),
+                                        outputs.data()).ok());
+      expect_close(weights.data(), want_w, "weights");
+      expect_close(outputs.data(), want_o, "outputs");
+      ASSERT_TRUE(attention::attend_raw(q.data(), k.data(), v.data(), n, d, o, nullptr,
+                                        streamed.data()).ok());
+      expect_close(streamed.data(), want_o, "outputs-only");
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, RawMatchesReference,
+                         ::testing::Values(Case{1, 1}, Case{1, 3}, Case{2, 1}, Case{3, 2},
+                                           Case{7, 3}, Case{17, 5}, Case{33, 16}, Case{64, 64},
+                                           Case{130, 33}, Case{257, 128}),
+                         case_name);
+
+TEST(RawErrors, BadShapesAndValues) {
+  std::vector<float> q(4, 1.0f), out(4);
+  RawOptions o;
+  EXPECT_EQ(attention::attend_raw(q.data(), q.data(), q.data(), 0, 2, o, nullptr, out.data()).code,
+            ErrorCode::kEmpty);
+  EXPECT_EQ(attention::attend_raw(q.data(), q.data(), q.data(), 2, 0, o, nullptr, out.data()).code,
+            ErrorCode::kEmpty);
+  EXPECT_EQ(attention::attend_raw(nullptr, q.data(), q.data(), 2, 2, o, nullptr, out.data()).code,
+            ErrorCode::kEmpty);
+  EXPECT_EQ(attention::attend_raw(q.data(), q.data(), q.data(), attention::kMaxRawTokens + 1, 2, o,
+                                  out.data(), out.data()).code,
+            ErrorCode::kTooLarge);
+  q[3] = NAN;
+  auto s = attention::attend_raw(q.data(), q.data(), q.data(), 2, 2, o, nullptr, out.data());
+  EXPECT_EQ(s.code, ErrorCode::kNonFinite);
+  EXPECT_THAT(s.message, ::testing::HasSubstr("queries row 2, column 2 is NaN"));
+}
+
+TEST(RawErrors, OverflowingScoresAreReported) {
+  std::vector<float> q = {1e30f, 1e30f}, out(2);
+  auto s = attention::attend_raw(q.data(), q.data(), q.data(), 1, 2, RawOptions{false, false},
+                                 nullptr, out.data());
+  EXPECT_EQ(s.code, ErrorCode::kNonFinite);
+}
+
+}  // namespace
