@@ -1,0 +1,200 @@
+// The friendly face of the WebAssembly core: validates arguments before they
+// touch the heap, copies typed arrays in and out, and turns the core's status
+// objects into AttentionError. Works unchanged in browsers and in node.
+//
+//   const attn = await loadAttention();
+//   const r = attn.attend({ embeddings, wq, wk, wv, scaled, causal, temperature });
+
+/** Thrown for every bad input; `code` is stable, `message` is for people. */
+export class AttentionError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.name = 'AttentionError';
+    this.code = code;
+  }
+}
+
+// A 1-function module using one SIMD instruction: validates only where wasm SIMD exists.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,
+  253, 98, 11,
+]);
+
+export function hasWasmSimd() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+const loaded = new Map(); // variant -> Promise<Attention>: the module loads once per page
+
+/**
+ * Loads the core once per page (per variant) and resolves to an Attention.
+ * @param {{ simd?: boolean }} [options] simd defaults to what the engine supports.
+ */
+export function loadAttention({ simd = hasWasmSimd() } = {}) {
+  const variant = simd ? 'simd' : 'scalar';
+  if (!loaded.has(variant)) {
+    const promise = importCore(variant)
+      .then((create) => create())
+      .then((core) => new Attention(core, variant))
+      .catch((err) => {
+        loaded.delete(variant); // let a later call try again (e.g. after a network blip)
+        throw new AttentionError(`the attention core could not load: ${err?.message ?? err}`, 'load_failed');
+      });
+    loaded.set(variant, promise);
+  }
+  return loaded.get(variant);
+}
+
+async function importCore(variant) {
+  if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
+  const module = variant === 'simd'
+    ? await import('../dist/attention-core.mjs')
+    : await import('../dist/attention-core-scalar.mjs');
+  return module.default;
+}
+
+class Attention {
+  #core;
+  #workspace = null; // created on first attendRaw, reused after
+
+  constructor(core, variant) {
+    this.#core = core;
+    this.variant = variant;
+    this.limits = Object.freeze({
+      maxTokens: core.maxTokens,
+      maxDim: core.maxDim,
+      maxRawTokens: core.maxRawTokens,
+      maxStreamTokens: core.maxStreamTokens,
+    });
+  }
+
+  /**
+   * The teaching path: every intermediate of one forward pass, as nested arrays.
+   * Throws AttentionError on bad input.
+   */
+  attend({ embeddings, wq, wk, wv, scaled = false, causal = false, temperature = 1 } = {}) {
+    const x = readMatrix('embeddings', embeddings, this.limits.maxTokens, this.limits.maxDim);
+    const q = readMatrix('wq', wq, this.limits.maxDim, this.limits.maxDim);
+    const k = readMatrix('wk', wk, this.limits.maxDim, this.limits.maxDim);
+    const v = readMatrix('wv', wv, this.limits.maxDim, this.limits.maxDim);
+    checkFlag('scaled', scaled);
+    checkFlag('causal', causal);
+    if (typeof temperature !== 'number' || !(temperature > 0) || !Number.isFinite(temperature))
+      throw new AttentionError(
+        `temperature must be a finite number above 0 (got ${describe(temperature)})`, 'bad_temperature');
+
+    // Each matrix keeps its own shape: the core names any mismatch best.
+    const r = this.#core.attend({ embeddings: x, wq: q, wk: k, wv: v, scaled, causal, temperature });
+    if (!r.ok) throw new AttentionError(r.message, r.code);
+    return {
+      n: x.rows, dK: q.rows, dV: v.rows, divisor: r.divisor,
+      queries: nest(r.queries), keys: nest(r.keys), values: nest(r.values),
+      scores: nest(r.scores), logits: nest(r.logits), exponentials: nest(r.exponentials),
+      expSums: Array.from(r.expSums), weights: nest(r.weights), outputs: nest(r.outputs),
+    };
+  }
+
+  /**
+   * The fast path on typed arrays: Q, K, V are n x d row-major Float32Arrays.
+   * weights: false skips the n x n grid (online softmax, memory O(n d)).
+   * Returns copies: { weights: Float32Array | null, outputs: Float32Array }.
+   */
+  attendRaw(Q, K, V, n, d, { scaled = true, causal = false, weights = true } = {}) {
+    checkSize('n', n);
+    checkSize('d', d);
+    for (const [name, buf] of [['Q', Q], ['K', K], ['V', V]]) {
+      if (!(buf instanceof Float32Array))
+        throw new AttentionError(`attendRaw: ${name} must be a Float32Array (got ${describe(buf)})`, 'invalid_argument');
+      if (buf.length !== n * d)
+        throw new AttentionError(
+          `attendRaw: ${name} has ${buf.length} numbers but n x d = ${n} x ${d} needs ${n * d}`, 'shape_mismatch');
+    }
+    const ws = (this.#workspace ??= new this.#core.RawWorkspace());
+    throwIfFailed(ws.resize(n, d, weights));
+    // Views are fetched after resize: the heap may have grown and detached old ones.
+    ws.queries().set(Q);
+    ws.keys().set(K);
+    ws.values().set(V);
+    throwIfFailed(ws.run(n, d, scaled, causal, weights));
+    return { weights: weights ? ws.weights().slice() : null, outputs: ws.outputs().slice() };
+  }
+}
+
+// ---- argument checks at the JS edge -------------------------------------
+
+function throwIfFailed(status) {
+  if (!status.ok) throw new AttentionError(status.message, status.code);
+}
+
+function checkFlag(name, value) {
+  if (typeof value !== 'boolean')
+    throw new AttentionError(`${name} must be true or false (got ${describe(value)})`, 'invalid_argument');
+}
+
+function checkSize(name, value) {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new AttentionError(`attendRaw: ${name} must be a whole number of at least 1 (got ${describe(value)})`,
+      value === 0 ? 'empty' : 'invalid_argument');
+}
+
+// A nested array (or array of typed arrays) of finite numbers -> { rows, cols, data: Float64Array }.
+function readMatrix(name, value, maxRows, maxCols) {
+  if (!Array.isArray(value))
+    throw new AttentionError(`${name} must be an array of rows (got ${describe(value)})`, 'invalid_argument');
+  const rows = value.length;
+  if (rows === 0) throw new AttentionError(`${name} has no rows; give at least one`, 'empty');
+  if (rows > maxRows)
+    throw new AttentionError(`${name} has ${rows} rows; at most ${maxRows} are allowed`, 'too_large');
+  const first = value[0];
+  if (!isRow(first))
+    throw new AttentionError(`${name} row 1 must be an array of numbers (got ${describe(first)})`, 'invalid_argument');
+  const cols = first.length;
+  if (cols === 0) throw new AttentionError(`${name} row 1 is empty; rows need at least one number`, 'empty');
+  if (cols > maxCols)
+    throw new AttentionError(`${name} rows have ${cols} numbers; at most ${maxCols} are allowed`, 'too_large');
+  const data = new Float64Array(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    const row = value[r];
+    if (!isRow(row))
+      throw new AttentionError(`${name} row ${r + 1} must be an array of numbers (got ${describe(row)})`, 'invalid_argument');
+    if (row.length !== cols)
+      throw new AttentionError(
+        `${name} row ${r + 1} has ${row.length} numbers but row 1 has ${cols}; every row needs the same length`,
+        'shape_mismatch');
+    for (let c = 0; c < cols; c++) data[r * cols + c] = readNumber(name, row[c], r, c);
+  }
+  return { rows, cols, data };
+}
+
+function isRow(row) {
+  return Array.isArray(row) || row instanceof Float64Array || row instanceof Float32Array;
+}
+
+function readNumber(name, x, r, c) {
+  const where = `${name} row ${r + 1}, column ${c + 1}`;
+  if (typeof x !== 'number')
+    throw new AttentionError(`${where} is ${describe(x)}, not a number`, 'invalid_argument');
+  if (!Number.isFinite(x))
+    throw new AttentionError(`${where} is ${x}; every entry must be a finite number`, 'non_finite');
+  return x;
+}
+
+// A short, safe description of any value for a message (never the whole of a long string).
+function describe(value) {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object') return value.constructor?.name ?? 'an object';
+  return String(value);
+}
+
+// { rows, cols, data } -> rows of plain numbers
+function nest({ rows, cols, data }) {
+  const out = new Array(rows);
+  for (let r = 0; r < rows; r++) out[r] = Array.from(data.subarray(r * cols, (r + 1) * cols));
+  return out;
+}

@@ -1,0 +1,147 @@
+// Embind bindings: one flat table at the bottom, conversion helpers above it.
+//
+// Why Embind and this shape: Embind gives a typed, named API without a code
+// generator, and with DYNAMIC_EXECUTION=0 it runs under a strict CSP. Data
+// crosses as typed arrays in one copy each way (never per element). Errors
+// cross as a plain {ok: false, code, message} object, not C++ exceptions:
+// that costs nothing in size and the JS wrapper (attention.js) turns it into
+// an AttentionError with the same code.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "attention/attention.hpp"
+
+using emscripten::val;
+
+namespace {
+
+// ---- conversion helpers -------------------------------------------------
+
+// { rows, cols, data: Float64Array } -> Matrix, in one bulk copy.
+attention::Matrix matrix_from(const val& m) {
+  attention::Matrix out;
+  out.rows = m["rows"].as<std::size_t>();
+  out.cols = m["cols"].as<std::size_t>();
+  out.data = emscripten::convertJSArrayToNumberVector<double>(m["data"]);
+  return out;  // the core checks that data.size() == rows * cols
+}
+
+// A fresh Float64Array holding a copy (the heap may grow later; never hand out a view).
+val copy_out(const std::vector<double>& data) {
+  return val::global("Float64Array")
+      .new_(emscripten::typed_memory_view(data.size(), data.data()));
+}
+
+val matrix_out(const attention::Matrix& m) {
+  val out = val::object();
+  out.set("rows", m.rows);
+  out.set("cols", m.cols);
+  out.set("data", copy_out(m.data));
+  return out;
+}
+
+val status_out(const attention::Status& s) {
+  val out = val::object();
+  out.set("ok", s.ok());
+  out.set("code", std::string(attention::error_code_name(s.code)));
+  out.set("message", s.message);
+  return out;
+}
+
+// request: { embeddings, wq, wk, wv: { rows, cols, data: Float64Array row-major },
+//            scaled, causal, temperature }
+val attend(const val& request) {
+  attention::Inputs in;
+  in.embeddings = matrix_from(request["embeddings"]);
+  in.wq = matrix_from(request["wq"]);
+  in.wk = matrix_from(request["wk"]);
+  in.wv = matrix_from(request["wv"]);
+  attention::Options options;
+  options.scaled = request["scaled"].as<bool>();
+  options.causal = request["causal"].as<bool>();
+  options.temperature = request["temperature"].as<double>();
+
+  attention::Trace t;
+  val out = status_out(attention::attend(in, options, &t));
+  if (!out["ok"].as<bool>()) return out;
+  out.set("queries", matrix_out(t.queries));
+  out.set("keys", matrix_out(t.keys));
+  out.set("values", matrix_out(t.values));
+  out.set("scores", matrix_out(t.scores));
+  out.set("logits", matrix_out(t.logits));
+  out.set("exponentials", matrix_out(t.exponentials));
+  out.set("expSums", copy_out(t.exp_sums));
+  out.set("weights", matrix_out(t.weights));
+  out.set("outputs", matrix_out(t.outputs));
+  out.set("divisor", t.divisor);
+  return out;
+}
+
+// Buffers for the raw path that live in the wasm heap, so JS fills them in
+// place and a call allocates nothing. Views must be re-fetched after resize()
+// (the heap may have grown).
+class RawWorkspace {
+ public:
+  // Sizes the buffers; refuses sizes above the caps before allocating.
+  val resize(std::size_t n, std::size_t d, bool want_weights) {
+    const std::size_t cap = want_weights ? attention::kMaxRawTokens : attention::kMaxStreamTokens;
+    if (n > cap || d > attention::kMaxDim)
+      return status_out({attention::ErrorCode::kTooLarge,
+                         "attendRaw: n = " + std::to_string(n) + ", d = " + std::to_string(d) +
+                             "; at most n = " + std::to_string(cap) + " and d = " +
+                             std::to_string(attention::kMaxDim)});
+    queries_.resize(n * d);
+    keys_.resize(n * d);
+    values_.resize(n * d);
+    outputs_.resize(n * d);
+    weights_.resize(want_weights ? n * n : 0);
+    return status_out({});
+  }
+  val queries() { return view(queries_); }
+  val keys() { return view(keys_); }
+  val values() { return view(values_); }
+  val weights() { return view(weights_); }
+  val outputs() { return view(outputs_); }
+
+  val run(std::size_t n, std::size_t d, bool scaled, bool causal, bool want_weights) {
+    if (queries_.size() != n * d || (want_weights && weights_.size() != n * n))
+      return status_out({attention::ErrorCode::kShapeMismatch,
+                         "attendRaw: workspace was not resized for n = " + std::to_string(n) +
+                             ", d = " + std::to_string(d)});
+    attention::RawOptions o;
+    o.scaled = scaled;
+    o.causal = causal;
+    return status_out(attention::attend_raw(queries_.data(), keys_.data(), values_.data(), n, d,
+                                            o, want_weights ? weights_.data() : nullptr,
+                                            outputs_.data()));
+  }
+
+ private:
+  static val view(std::vector<float>& v) {
+    return val(emscripten::typed_memory_view(v.size(), v.data()));
+  }
+  std::vector<float> queries_, keys_, values_, weights_, outputs_;
+};
+
+}  // namespace
+
+// ---- the table ------------------------------------------------------------
+EMSCRIPTEN_BINDINGS(attention) {
+  emscripten::function("attend", &attend);
+  emscripten::class_<RawWorkspace>("RawWorkspace")
+      .constructor<>()
+      .function("resize", &RawWorkspace::resize)
+      .function("queries", &RawWorkspace::queries)
+      .function("keys", &RawWorkspace::keys)
+      .function("values", &RawWorkspace::values)
+      .function("weights", &RawWorkspace::weights)
+      .function("outputs", &RawWorkspace::outputs)
+      .function("run", &RawWorkspace::run);
+  emscripten::constant("maxTokens", attention::kMaxTokens);
+  emscripten::constant("maxDim", attention::kMaxDim);
+  emscripten::constant("maxRawTokens", attention::kMaxRawTokens);
+  emscripten::constant("maxStreamTokens", attention::kMaxStreamTokens);
+}
