@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds the native tests (build/native) and the WebAssembly modules (dist/).
+# Incremental: an up-to-date tree builds in about a second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian's emcc runs its JS optimizer with /usr/bin/node, which cannot find
+# Debian's acorn without this (see shared TOOLCHAIN notes).
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+if [ ! -f build/native/CMakeCache.txt ]; then
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build build/native -j"$(nproc)" >build/native/build.log 2>&1 \
+  || { cat build/native/build.log >&2; echo "build: native build failed" >&2; exit 1; }
+
+if [ ! -f build/wasm/CMakeCache.txt ]; then
+  # emcmake's default emulator flag is rejected by node 20.
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+    '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node;--no-experimental-fetch' >/dev/null
+fi
+cmake --build build/wasm -j"$(nproc)" >build/wasm/build.log 2>&1 \
+  || { cat build/wasm/build.log >&2; echo "build: wasm build failed" >&2; exit 1; }
+
+# Fail loudly if a build did not produce what the tests and the page load.
+for f in dist/attention-core.mjs dist/attention-core-scalar.mjs build/native/tests/native/attention_tests; do
+  [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
+done

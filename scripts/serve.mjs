@@ -1,0 +1,89 @@
+// Static server for the demo: serves web/, wasm/ and dist/ on 127.0.0.1 with
+// the strict Content-Security-Policy a careful course site would send, so the
+// demo proves the widget works under it. No dependencies.
+//
+//   PORT=8080 node scripts/serve.mjs      (PORT=0 picks a free port)
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVED = ['web', 'wasm', 'dist']; // nothing else of the repo is reachable
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+  '.d.ts': 'text/plain; charset=utf-8',
+};
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+// URL path -> file path inside a served folder, or null.
+function resolvePath(urlPath) {
+  let path = decodeURIComponent(urlPath.split('?')[0]);
+  if (path.endsWith('/')) path += 'index.html';
+  const file = normalize(join(ROOT, path));
+  const top = file.slice(ROOT.length).split(sep)[0];
+  return file.startsWith(ROOT) && SERVED.includes(top) ? file : null;
+}
+
+async function handle(req, res) {
+  if (req.url === '/' || req.url.startsWith('/?')) {
+    // The demo's relative imports resolve from /web/, so send the browser there.
+    res.writeHead(302, { Location: `/web/${req.url.slice(1)}` });
+    res.end();
+    return;
+  }
+  let file;
+  try {
+    file = resolvePath(req.url);
+  } catch {
+    file = null; // malformed %-encoding
+  }
+  try {
+    if (!file || !(await stat(file)).isFile()) throw new Error('not found');
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('not found\n');
+  }
+}
+
+export function serve(port = 8080, host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handle);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 8080);
+  serve(port).then(
+    (server) => console.log(`Attention widget demo: http://127.0.0.1:${server.address().port}/`),
+    (err) => {
+      console.error(`serve: cannot listen on port ${port}: ${err.message}` +
+        (err.code === 'EADDRINUSE' ? ` (try PORT=${port + 1} npm start)` : ''));
+      process.exit(1);
+    });
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Set-up, idempotent: install what is missing, then build what is stale.
+# Called by `npm start` and `npm test`, so a fresh clone needs nothing else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages this project needs, each with the file that proves it is there.
+declare -A NEED=(
+  [emscripten]=/usr/bin/emcc
+  [chromium]=/usr/bin/chromium
+  [cmake]=/usr/bin/cmake
+  [g++]=/usr/bin/g++
+  [libgtest-dev]=/usr/include/gtest/gtest.h
+  [libgmock-dev]=/usr/include/gmock/gmock.h
+)
+missing=()
+for pkg in "${!NEED[@]}"; do
+  [ -e "${NEED[$pkg]}" ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages: ${missing[*]}" >&2
+    echo "setup: run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm packages: reinstall when the lock file is newer than what is installed.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+bash scripts/build.sh

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every test tier, in order of speed: native (GoogleTest via CTest), WebAssembly
+# in node (node --test), browser (Playwright + Debian's Chromium). Runs set-up
+# first, so a fresh clone needs nothing else. Ends with one summary line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+
+passed=0 failed=0 status=0
+log=$(mktemp -d)
+
+tier() { # name, command...
+  local name=$1; shift
+  echo "== $name"
+  "$@" 2>&1 | tee "$log/$name.txt"
+  local rc=${PIPESTATUS[0]}
+  [ "$rc" = 0 ] || { status=1; echo "== $name FAILED (exit $rc)"; }
+}
+
+tier native ctest --test-dir build/native --output-on-failure
+tier wasm node --test tests/wasm/
+tier browser npx playwright test
+
+# Sum what each runner reported.
+count() { grep -Eo "$1" "$2" | grep -Eo '[0-9]+' | tail -1; }
+n_total=$(count 'out of [0-9]+' "$log/native.txt"); n_fail=$(count '[0-9]+ tests failed' "$log/native.txt")
+passed=$((passed + ${n_total:-0} - ${n_fail:-0})); failed=$((failed + ${n_fail:-0}))
+passed=$((passed + $(count '^# pass [0-9]+' "$log/wasm.txt" || echo 0)))
+failed=$((failed + $(count '^# fail [0-9]+' "$log/wasm.txt" || echo 0)))
+passed=$((passed + $(count '[0-9]+ passed' "$log/browser.txt" || echo 0)))
+failed=$((failed + $(count '[0-9]+ failed' "$log/browser.txt" || echo 0)))
+rm -rf "$log"
+
+echo
+echo "all tiers: $passed passed, $failed failed"
+exit $status
