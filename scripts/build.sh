@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 # Debian's acorn without this (see shared TOOLCHAIN notes).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
+# One build at a time: parallel test runs share build/ and dist/.
+mkdir -p build
+exec 9>build/.lock
+flock 9
+
 if [ ! -f build/native/CMakeCache.txt ]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
