@@ -1,0 +1,311 @@
+// <attention-widget>: the chapter's "See it move". Every number it shows comes
+// from the WebAssembly core through loadAttention().attend(); this file only
+// keeps the state, schedules work and hands results to the views in widget/.
+//
+//   <script type="module" src="attention-widget.js"></script>
+//   <attention-widget preset="cat-sat"></attention-widget>
+import { loadAttention } from '../wasm/attention.js';
+import { el } from './widget/dom.js';
+import { AttentionChangeEvent } from './widget/events.js';
+import { PRESETS, presetState } from './widget/presets.js';
+import { cloneState, readConfig, sameState } from './widget/state.js';
+import { applyAttributes, jsonChildFrom, presetFrom } from './widget/sources.js';
+import { createCast } from './widget/cast.js';
+import { createAskerPanel } from './widget/asker.js';
+import { createArrowPlot } from './widget/arrows.js';
+import { createGrids } from './widget/grids.js';
+import { createFormula } from './widget/formula.js';
+import { createControls } from './widget/controls.js';
+import { moveValue } from './widget/value-drag.js';
+
+export { AttentionChangeEvent };
+
+const STYLESHEET = new URL('./attention-widget.css', import.meta.url).href;
+const FLAGS = ['causal', 'scaled', 'temperature', 'asker'];
+
+export class AttentionWidget extends HTMLElement {
+  static observedAttributes = ['preset', ...FLAGS];
+
+  #attn = null;
+  #state = presetState('cat-sat'); // last good state (verified by the core once it has loaded)
+  #baseline = presetState('cat-sat'); // what "Reset" restores
+  #presetName = 'cat-sat'; // which preset the example came from, or null for a config
+  #configValue = null;
+  #result = null;
+  #shape = '';
+  #dirty = new Set(['source']);
+  #scheduled = false;
+  #started = false;
+  #drag = { frame: 0, pending: null };
+  #views = null;
+  #ui;
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.#ui = this.#buildSkeleton();
+  }
+
+  connectedCallback() {
+    // A `config` set before this element was upgraded lives on the instance: re-route it.
+    if (Object.prototype.hasOwnProperty.call(this, 'config')) {
+      const value = this.config;
+      delete this.config;
+      this.config = value;
+    }
+    if (this.#started) return;
+    this.#started = true;
+    this.#schedule();
+    loadAttention().then((attn) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    this.#dirty.add(name);
+    this.#schedule();
+  }
+
+  /** The full current state: { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
+  get state() { return cloneState(this.#state); }
+
+  /** Same shape as `state` (asker may also be token text). Setting it replaces the example. */
+  get config() { return this.state; }
+  set config(value) {
+    this.#configValue = value;
+    this.#dirty.add('config');
+    this.#schedule();
+  }
+
+  // ---- scheduling: many attribute changes -> one render, after a microtask ----
+
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => this.#flush());
+  }
+
+  #flush() {
+    this.#scheduled = false;
+    if (!this.#started) return;
+    const dirty = this.#dirty;
+    this.#dirty = new Set();
+    const { candidate, errors, reason } = this.#candidateFrom(dirty);
+    if (!this.#attn) { // not loaded yet: remember, verify on load
+      this.#state = candidate;
+      this.#showError(errors);
+      return;
+    }
+    const refused = this.#propose(candidate, reason, true);
+    this.#showError(refused ? [...errors, refused] : errors);
+  }
+
+  #candidateFrom(dirty) {
+    const errors = [];
+    const example = this.#readExample(dirty, errors);
+    if (example) {
+      errors.push(...applyAttributes(this, example, FLAGS, { removedMeansDefault: false }));
+      this.#baseline = cloneState(example);
+      return { candidate: example, errors, reason: dirty.has('config') ? 'config' : 'preset' };
+    }
+    const names = FLAGS.filter((n) => dirty.has(n));
+    const candidate = cloneState(this.#state);
+    const options = { removedMeansDefault: true, defaultAsker: this.#baseline.asker };
+    errors.push(...applyAttributes(this, candidate, names, options));
+    applyAttributes(this, this.#baseline, names, options);
+    return { candidate, errors, reason: 'attribute' };
+  }
+
+  // The example (tokens and matrices) when its source changed, else null.
+  #readExample(dirty, errors) {
+    try {
+      if (dirty.has('config') || (dirty.has('source') && this.#configValue)) {
+        const state = readConfig(this.#configValue);
+        this.#presetName = null;
+        return state;
+      }
+      const fromJson = dirty.has('source') ? jsonChildFrom(this) : null;
+      if (fromJson) { this.#presetName = null; return fromJson; }
+      if (dirty.has('source') || dirty.has('preset')) {
+        const name = this.getAttribute('preset') ?? 'cat-sat';
+        const state = presetFrom(name);
+        this.#presetName = name;
+        return state;
+      }
+    } catch (err) {
+      errors.push(err.message);
+    }
+    return null;
+  }
+
+  /**
+   * Runs the core on a candidate state. On success it becomes the state, the widget repaints
+   * and an attention-change event fires; returns null. On failure returns the core's message
+   * and changes nothing (the last good state stays on screen).
+   */
+  #propose(candidate, reason, force = false) {
+    let result;
+    try {
+      result = this.#attn.attend(candidate);
+    } catch (err) {
+      return err.message;
+    }
+    this.#state = candidate;
+    this.#result = result;
+    const shape = JSON.stringify([candidate.tokens, result.dK, result.dV, candidate.embeddings[0].length]);
+    if (shape !== this.#shape) {
+      this.#shape = shape;
+      this.#build();
+      force = true;
+    }
+    this.#paint(force);
+    this.dispatchEvent(new AttentionChangeEvent(reason));
+    return null;
+  }
+
+  // ---- loading ----
+
+  #onLoaded(attn) {
+    this.#attn = attn;
+    this.#ui.status.hidden = true;
+    this.#ui.body.hidden = false;
+    const refused = this.#propose(this.#state, 'load', true);
+    if (refused) { // the example itself was bad: say so, and show the chapter's instead of nothing
+      this.#showError([refused]);
+      this.#propose(presetState('cat-sat'), 'load', true);
+    }
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      this.#views.grids.themeChanged();
+      if (this.#result) this.#paint(false);
+    });
+  }
+
+  #onLoadFailed(err) {
+    this.#ui.status.textContent = 'This widget could not start, so there are no numbers to show: '
+      + `${err?.message ?? err}. It needs WebAssembly; try reloading the page or another browser.`;
+    this.#ui.status.setAttribute('role', 'alert');
+    this.#ui.status.classList.add('failed');
+  }
+
+  // ---- building and painting ----
+
+  #buildSkeleton() {
+    const status = el('p', { class: 'status', role: 'status', text: 'Loading the attention core…' });
+    const error = el('p', { class: 'widget-error', role: 'alert', hidden: true });
+    const title = el('p', { class: 'title' });
+    const body = el('div', { class: 'body', hidden: true });
+    const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
+    this.shadowRoot.append(el('link', { rel: 'stylesheet', href: STYLESHEET }), root);
+    return { root, status, error, title, body };
+  }
+
+  #build() {
+    const s = this.#state;
+    const v = this.#views ??= this.#createViews();
+    this.#ui.title.textContent = s.tokens.join(' ');
+    v.cast.build(s);
+    v.asker.build(s);
+    v.arrows.build(s);
+    v.grids.build(s);
+    if (!this.#ui.body.firstChild) this.#layout(v);
+  }
+
+  #createViews() {
+    const edit = (matrix, r, c, x) => {
+      const next = cloneState(this.#state);
+      next[matrix][r][c] = x;
+      return this.#propose(next, 'edit');
+    };
+    const set = (field, reason) => (value) => {
+      const next = cloneState(this.#state);
+      next[field] = value;
+      const refused = this.#propose(next, reason);
+      if (refused) this.#showError([refused]);
+    };
+    return {
+      controls: createControls({
+        onCausal: set('causal', 'switch'), onScaled: set('scaled', 'switch'),
+        onTemperature: set('temperature', 'switch'), onReset: () => this.#reset(),
+      }),
+      cast: createCast({ onEdit: edit }),
+      asker: createAskerPanel({ onAsker: set('asker', 'asker') }),
+      arrows: createArrowPlot({ onMove: (j, target, phase) => this.#dragValue(j, target, phase) }),
+      grids: createGrids(),
+      formula: createFormula({ onHighlight: (role) => this.#highlight(role) }),
+    };
+  }
+
+  #layout(v) {
+    const everyone = el('section', { class: 'panel everyone', 'aria-label': 'Everyone asks at once' },
+      el('h3', { text: 'Everyone asks at once' }),
+      el('p', { class: 'lead', text: 'Rows are askers, columns are the keys they score. Every number is printed; '
+        + 'colour only helps.' }),
+      v.formula.element, v.grids.element);
+    this.#ui.body.append(v.controls.element,
+      el('div', { class: 'panels' }, v.cast.element, v.asker.element, v.arrows.element, everyone));
+  }
+
+  #paint(force) {
+    const { state, result } = { state: this.#state, result: this.#result };
+    const v = this.#views;
+    v.controls.update(state);
+    v.cast.update(state, result, force);
+    v.asker.update(state, result, { chapterNote: this.#chapterNote() });
+    v.arrows.update(state, result);
+    v.grids.update(state, result, () => getComputedStyle(this.#ui.root));
+  }
+
+  // The chapter's rounding remark belongs only to the chapter's own, untouched numbers.
+  #chapterNote() {
+    const note = this.#presetName && PRESETS[this.#presetName]?.chapterNote;
+    return note && sameState(this.#state, presetState(this.#presetName)) ? note : null;
+  }
+
+  #showError(messages) {
+    const text = messages.filter(Boolean).join(' ');
+    this.#ui.error.hidden = !text;
+    this.#ui.error.textContent = text;
+  }
+
+  #highlight(role) {
+    if (role) this.#ui.root.dataset.highlight = role;
+    else delete this.#ui.root.dataset.highlight;
+  }
+
+  #reset() {
+    const refused = this.#propose(cloneState(this.#baseline), 'reset', true);
+    this.#showError(refused ? [refused] : []);
+  }
+
+  // Drags repaint at most once per animation frame; a release or a key press applies at once.
+  #dragValue(j, target, phase) {
+    this.#drag.pending = { j, target };
+    if (phase === 'move') {
+      this.#drag.frame ||= requestAnimationFrame(() => this.#applyDrag());
+      return;
+    }
+    cancelAnimationFrame(this.#drag.frame);
+    this.#applyDrag();
+  }
+
+  #applyDrag() {
+    this.#drag.frame = 0;
+    const { pending } = this.#drag;
+    if (!pending || !this.#result) return;
+    this.#drag.pending = null;
+    const { j, target } = pending;
+    const wv = moveValue(this.#state.wv, this.#state.embeddings[j], this.#result.values[j], target);
+    if (!wv) return;
+    const next = cloneState(this.#state);
+    next.wv = wv;
+    const refused = this.#propose(next, 'drag', 'wv');
+    if (refused) this.#showError([refused]);
+  }
+}
+
+/** Registers <attention-widget>; safe to call more than once. */
+export function define() {
+  if (!customElements.get('attention-widget')) customElements.define('attention-widget', AttentionWidget);
+  return customElements.get('attention-widget');
+}
+
+define();

@@ -1,0 +1,209 @@
+// "The blend, as arrows": each value vector from the origin, each one scaled by
+// the asker's share and laid tip-to-tail, and the output arrow where the chain
+// ends. Value tips can be dragged (or moved with arrow keys when focused);
+// the widget turns a move into an edit of W_V (see value-drag.js).
+// Positions are layout math on the core's numbers; every printed number is the core's.
+import { el, setAttr, setText, svg } from './dom.js';
+import { fixed2, vector } from './format.js';
+
+/** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
+export function createArrowPlot({ onMove }) {
+  const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
+    preserveAspectRatio: 'xMidYMid meet' });
+  const summary = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+  const dimsNote = el('p', { class: 'note', hidden: true });
+  const dragNote = el('p', { class: 'how' });
+  const element = el('section', { class: 'panel blend-panel', 'aria-label': 'The blend, as arrows' },
+    el('h3', { text: 'The blend, as arrows' }),
+    el('p', { class: 'lead legend' },
+      el('span', { class: 'key-v', text: 'values v' }), ' from the origin; each one scaled by its share, ',
+      el('span', { class: 'key-chain', text: 'tip to tail' }), '; ',
+      el('span', { class: 'key-o', text: 'the output o' }), ' where the chain ends.'),
+    plot, summary, dimsNote, dragNote);
+  let view = null;
+  let frozenBox = null; // the viewBox is held still while a drag is in progress
+
+  function build(state) {
+    const grid = svg('g', { class: 'grid-lines' });
+    const chain = svg('g', { class: 'chain' });
+    const values = state.tokens.map((token, j) => buildValueArrow(token, j));
+    const output = { line: svg('line', { class: 'arrow-o' }), head: svg('polygon', { class: 'head-o' }),
+      label: svg('text', { class: 'label-o' }) };
+    plot.replaceChildren(grid, svg('g', {}, values.map((v) => v.group)), chain,
+      svg('g', {}, output.line, output.head, output.label), svg('g', {}, values.map((v) => v.handle)));
+    view = { grid, chain, values, output, links: [] };
+    frozenBox = null;
+  }
+
+  function buildValueArrow(token, j) {
+    const line = svg('line', { class: 'arrow-v' });
+    const head = svg('polygon', { class: 'head-v' });
+    const label = svg('text', { class: 'label-v', text: token });
+    const handle = svg('circle', { class: 'handle', tabindex: 0, role: 'button',
+      'aria-roledescription': 'draggable arrow tip' });
+    wireDrag(handle, j);
+    return { group: svg('g', {}, line, head, label), line, head, label, handle };
+  }
+
+  function wireDrag(handle, j) {
+    let dragging = false;
+    handle.addEventListener('pointerdown', (event) => {
+      if (handle.getAttribute('aria-disabled') === 'true') return;
+      dragging = true;
+      frozenBox = plot.getAttribute('viewBox');
+      handle.setPointerCapture(event.pointerId);
+      event.preventDefault();
+    });
+    handle.addEventListener('pointermove', (event) => {
+      if (dragging) onMove(j, toData(event), 'move');
+    });
+    const end = (event) => {
+      if (!dragging) return;
+      dragging = false;
+      onMove(j, toData(event), 'end');
+      frozenBox = null;
+      handle.releasePointerCapture?.(event.pointerId);
+    };
+    handle.addEventListener('pointerup', end);
+    handle.addEventListener('pointercancel', end);
+    handle.addEventListener('keydown', (event) => {
+      const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
+      if (!dir || handle.getAttribute('aria-disabled') === 'true') return;
+      event.preventDefault();
+      const step = event.shiftKey ? 0.1 : 1;
+      const tip = view.values[j].tip;
+      onMove(j, [tip[0] + dir[0] * step, tip[1] + dir[1] * step], 'key');
+    });
+  }
+
+  // Screen point -> data coordinates (the plot's y axis points up).
+  function toData(event) {
+    const ctm = plot.getScreenCTM();
+    if (!ctm) return [0, 0];
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    return [Number(p.x.toFixed(2)), Number((-p.y).toFixed(2))];
+  }
+
+  function update(state, result) {
+    const i = state.asker;
+    const tips = result.values.map(first2);
+    const out = first2(result.outputs[i]);
+    const weights = result.weights[i];
+    const links = chainLinks(tips, weights);
+    const box = frozenBox ?? fitBox([[0, 0], ...tips, out, ...links.map((l) => l.to)]);
+    const size = Number(box.split(' ')[2]);
+    setAttr(plot, 'viewBox', box);
+    drawGrid(view.grid, box);
+    plot.style.setProperty('--unit', String(size / 100));
+    tips.forEach((tip, j) => paintValue(view.values[j], tip, j, state, result, size));
+    paintChain(view.chain, links, size);
+    drawArrow(view.output, [0, 0], out, size, 1.4);
+    placeLabel(view.output.label, out, size, -1);
+    setText(view.output.label, `o(${state.tokens[i]})`);
+    setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
+      + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
+    dimsNote.hidden = result.dV === 2;
+    setText(dimsNote, result.dV > 2 ? `Values have ${result.dV} numbers; the plot shows the first two.`
+      : 'Values have one number; the plot draws it along the horizontal axis.');
+    setText(dragNote, 'Drag a value arrow\'s tip (or focus it and use the arrow keys: 1 a step, Shift 0.1) '
+      + 'to move that token\'s value. Since v = W_V x, this edits W_V: the smallest change that moves the '
+      + 'value there (ΔW_V = Δv xᵀ / |x|²). Other tokens whose embeddings share those numbers move too.');
+  }
+
+  function paintValue(v, tip, j, state, result, size) {
+    v.tip = tip;
+    drawArrow(v, [0, 0], tip, size, 1);
+    placeLabel(v.label, tip, size, 1);
+    setAttr(v.handle, 'cx', tip[0]);
+    setAttr(v.handle, 'cy', -tip[1]);
+    setAttr(v.handle, 'r', size * 0.035);
+    const fixed = state.embeddings[j].every((x) => x === 0);
+    setAttr(v.handle, 'aria-disabled', String(fixed));
+    setAttr(v.handle, 'aria-label', fixed
+      ? `value of ${state.tokens[j]} is fixed at zero: its embedding is all zeros`
+      : `value of ${state.tokens[j]}, ${vector(result.values[j])}: drag or use arrow keys to move`);
+  }
+
+  return { element, build, update };
+}
+
+const first2 = (v) => [v[0], v.length > 1 ? v[1] : 0];
+
+// Each value scaled by its share, laid tip to tail (masked and ~0 shares skipped).
+function chainLinks(tips, weights) {
+  const links = [];
+  let at = [0, 0];
+  tips.forEach((tip, j) => {
+    if (!(weights[j] > 0.005)) return;
+    const to = [at[0] + weights[j] * tip[0], at[1] + weights[j] * tip[1]];
+    links.push({ from: at, to });
+    at = to;
+  });
+  return links;
+}
+
+function paintChain(group, links, size) {
+  while (group.children.length < links.length * 2)
+    group.append(svg('line', { class: 'arrow-chain' }), svg('polygon', { class: 'head-chain' }));
+  [...group.children].forEach((node, k) => { node.style.display = k < links.length * 2 ? '' : 'none'; });
+  links.forEach((link, k) => {
+    drawArrow({ line: group.children[2 * k], head: group.children[2 * k + 1] }, link.from, link.to, size, 0.8);
+  });
+}
+
+function drawArrow({ line, head }, from, to, size, weight) {
+  setAttr(line, 'x1', from[0]); setAttr(line, 'y1', -from[1]);
+  setAttr(line, 'x2', to[0]); setAttr(line, 'y2', -to[1]);
+  const dx = to[0] - from[0];
+  const dy = to[1] - from[1];
+  const len = Math.hypot(dx, dy);
+  if (len < 1e-9) { setAttr(head, 'points', ''); return; }
+  const h = Math.min(len * 0.5, size * 0.04 * weight);
+  const ux = dx / len; const uy = dy / len;
+  const bx = to[0] - ux * h; const by = to[1] - uy * h;
+  const pts = [to, [bx - uy * h * 0.5, by + ux * h * 0.5], [bx + uy * h * 0.5, by - ux * h * 0.5]];
+  setAttr(head, 'points', pts.map(([x, y]) => `${x.toFixed(3)},${(-y).toFixed(3)}`).join(' '));
+}
+
+function placeLabel(label, tip, size, side) {
+  const off = size * 0.045;
+  setAttr(label, 'x', tip[0] + (tip[0] >= 0 ? off * 0.4 : -off * 0.4));
+  setAttr(label, 'y', -tip[1] + (tip[1] >= 0 ? -off * 0.5 : off * 1.2) * (side > 0 ? 1 : -1));
+  setAttr(label, 'text-anchor', tip[0] >= 0 ? 'start' : 'end');
+  setAttr(label, 'font-size', size * 0.05);
+}
+
+// viewBox covering the points with padding, aspect (height / width) kept between 0.6 and 1.
+function fitBox(points) {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  let w = Math.max(maxX - minX, 1); let h = Math.max(maxY - minY, 1);
+  if (h < 0.6 * w) { const grow = (0.6 * w - h) / 2; minY -= grow; h = 0.6 * w; }
+  if (h > w) { const grow = (h - w) / 2; minX -= grow; w = h; }
+  const pad = Math.max(w, h) * 0.14;
+  const f = (x) => Number(x.toFixed(3));
+  return `${f(minX - pad)} ${f(-(minY + h) - pad)} ${f(w + 2 * pad)} ${f(h + 2 * pad)}`;
+}
+
+function drawGrid(group, box) {
+  if (group.__box === box) return;
+  group.__box = box;
+  const [x0, y0, w, h] = box.split(' ').map(Number);
+  const step = niceStep(Math.max(w, h));
+  const lines = [];
+  for (let x = Math.ceil(x0 / step) * step; x <= x0 + w; x += step)
+    lines.push(svg('line', { class: x === 0 ? 'axis' : 'tick', x1: x, x2: x, y1: y0, y2: y0 + h }));
+  for (let y = Math.ceil(y0 / step) * step; y <= y0 + h; y += step)
+    lines.push(svg('line', { class: Math.abs(y) < 1e-9 ? 'axis' : 'tick', x1: x0, x2: x0 + w, y1: y, y2: y }));
+  group.replaceChildren(...lines);
+}
+
+function niceStep(span) {
+  const raw = span / 8;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw);
+}

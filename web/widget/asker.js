@@ -1,0 +1,142 @@
+// "One asker": the chosen token's query against every key, with the products
+// written out, the exponentials, their total and the shares, then the blend,
+// all as the chapter prints them. Every number comes from the core's result.
+import { el, setAttr, setText } from './dom.js';
+import { approx, compact, fixed2, percent, products, vector } from './format.js';
+
+const MASKED = '—';
+
+/** @param {{ onAsker: (i: number) => void }} options */
+export function createAskerPanel({ onAsker }) {
+  const element = el('section', { class: 'panel asker', 'aria-label': 'One asker' });
+  let view = null;
+
+  function build(state) {
+    const select = el('select', { class: 'asker-select' },
+      state.tokens.map((t, i) => el('option', { value: i, text: optionText(state.tokens, i) })));
+    select.addEventListener('change', () => onAsker(Number(select.value)));
+    const caption = el('caption');
+    const divisorHead = el('th', { scope: 'col', class: 'logit-col' });
+    const rows = state.tokens.map((token) => buildKeyRow(token));
+    const total = { label: el('th', { scope: 'row', text: 'total' }), value: el('td', { class: 'num-cell' }) };
+    const table = el('table', { class: 'asker-table' }, caption,
+      el('thead', {}, el('tr', {},
+        el('th', { scope: 'col', text: 'key' }),
+        el('th', { scope: 'col', class: 'role-q', text: 'q · k, slot by slot' }),
+        el('th', { scope: 'col', text: 'score' }), divisorHead,
+        el('th', { scope: 'col', text: 'e^score' }),
+        el('th', { scope: 'col', class: 'role-a', text: 'share' }))),
+      el('tbody', {}, rows.map((r) => r.tr)),
+      el('tfoot', {}, el('tr', {}, total.label, el('td'), el('td'), el('td', { class: 'logit-col' }),
+        total.value, el('td'))));
+    const story = el('p', { class: 'story', 'aria-live': 'polite' });
+    const blend = el('p', { class: 'blend' });
+    const note = el('p', { class: 'note chapter-note', hidden: true });
+    element.replaceChildren(
+      el('h3', { text: 'One asker' }),
+      el('label', { class: 'asker-label' }, 'Asker ', select), story,
+      el('div', { class: 'scroll' }, table), blend, note);
+    view = { select, caption, divisorHead, rows, total, story, blend, note };
+  }
+
+  function buildKeyRow(token) {
+    const exp = { base: el('span', { text: 'e' }), power: el('sup'), rest: el('span') };
+    const cells = {
+      products: el('td', { class: 'products' }),
+      score: el('td', { class: 'num-cell' }),
+      logit: el('td', { class: 'num-cell logit-col' }),
+      exp: el('td', { class: 'num-cell exp' }, exp.base, exp.power, exp.rest),
+      share: el('td', { class: 'num-cell share role-a' }),
+    };
+    const tr = el('tr', {}, el('th', { scope: 'row', class: 'token', text: token }),
+      cells.products, cells.score, cells.logit, cells.exp, cells.share);
+    return { tr, cells, exp };
+  }
+
+  function update(state, result, { chapterNote }) {
+    const i = state.asker;
+    const asker = state.tokens[i];
+    const q = result.queries[i];
+    const scaledView = result.divisor !== 1;
+    view.select.value = String(i);
+    setText(view.caption, `${asker} asks: its query q = ${vector(q)} against every key`);
+    setText(view.divisorHead, `score ÷ ${compact(result.divisor)}`);
+    element.classList.toggle('divided', scaledView);
+    view.rows.forEach((row, j) => paintKeyRow(row, q, result, i, j));
+    setText(view.total.value, `${approx(result.expSums[i])} ${fixed2(result.expSums[i])}`);
+    setText(view.story, story(state.tokens, i, result.weights[i], result.logits[i]));
+    paintBlend(state, result, i);
+    view.note.hidden = !chapterNote;
+    if (chapterNote) setText(view.note, chapterNote);
+  }
+
+  function paintKeyRow(row, q, result, i, j) {
+    const { cells, exp } = row;
+    const k = result.keys[j];
+    const masked = result.logits[i][j] === -Infinity;
+    setText(cells.products, masked ? 'masked: comes later' : `${products(q, k)} = ${compact(result.scores[i][j])}`);
+    for (const name of ['score', 'logit', 'share']) markMasked(cells[name], masked);
+    markMasked(cells.exp, masked);
+    if (masked) {
+      for (const name of ['score', 'logit', 'share']) setText(cells[name], MASKED);
+      setText(exp.base, MASKED); setText(exp.power, ''); setText(exp.rest, '');
+      return;
+    }
+    setText(cells.score, compact(result.scores[i][j]));
+    setText(cells.logit, fixed2(result.logits[i][j]));
+    const e = result.exponentials[i][j];
+    setText(exp.base, 'e');
+    setText(exp.power, compact(result.logits[i][j]));
+    setText(exp.rest, e === Infinity ? ' is too large to print' : ` ${approx(e)} ${fixed2(e)}`);
+    setText(cells.share, fixed2(result.weights[i][j]));
+  }
+
+  function paintBlend(state, result, i) {
+    const tokens = state.tokens;
+    const top = topKey(result.weights[i]);
+    const terms = tokens.length <= 4
+      ? ` = ${tokens.map((t, j) => `${fixed2(result.weights[i][j])} × v(${t})`).join(' + ')}` : '';
+    const o = result.outputs[i];
+    setText(view.blend, `o(${tokens[i]})${terms} ≈ ${vector(o, fixed2)}, beside v(${tokens[top]}) = `
+      + `${vector(result.values[top])}, the value it weighs most.`);
+  }
+
+  return { element, build, update };
+}
+
+function markMasked(cell, masked) {
+  if (masked) setAttr(cell, 'aria-label', 'masked');
+  else if (cell.hasAttribute('aria-label')) cell.removeAttribute('aria-label');
+  cell.classList.toggle('masked', masked);
+}
+
+// Duplicate words get their position so the choice is unambiguous: "the (word 5)".
+function optionText(tokens, i) {
+  const t = tokens[i];
+  return tokens.indexOf(t) === tokens.lastIndexOf(t) ? t : `${t} (word ${i + 1})`;
+}
+
+function topKey(weights) {
+  let best = 0;
+  weights.forEach((w, j) => { if (w > weights[best]) best = j; });
+  return best;
+}
+
+// "sat pays 67% of its attention to cat, keeps 24% for itself and gives 9% to the."
+function story(tokens, i, weights, logits) {
+  const order = weights.map((w, j) => j).filter((j) => logits[j] !== -Infinity)
+    .sort((a, b) => weights[b] - weights[a]);
+  const phrase = (j, first) => {
+    const p = percent(weights[j]);
+    if (j === i) return first ? `keeps ${p} of its attention for itself` : `keeps ${p} for itself`;
+    return first ? `pays ${p} of its attention to ${tokens[j]}` : `gives ${p} to ${tokens[j]}`;
+  };
+  const shown = order.slice(0, 3).map((j, n) => phrase(j, n === 0));
+  const rest = order.slice(3);
+  if (rest.length) {
+    const restShare = rest.reduce((sum, j) => sum + weights[j], 0);
+    shown.push(`spreads ${percent(restShare)} over the other ${rest.length}`);
+  }
+  const last = shown.pop();
+  return `${tokens[i]} ${shown.length ? `${shown.join(', ')} and ${last}` : last}.`;
+}

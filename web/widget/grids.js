@@ -1,0 +1,86 @@
+// "Everyone asks at once": the n x n score grid and the attention-weight grid,
+// real tables named "Scores" and "Attention weights" (rows: askers, columns:
+// keys), as heat maps with the number always printed. Masked cells read "—".
+import { el, setAttr, setText } from './dom.js';
+import { compact, fixed2 } from './format.js';
+import { cellColors, rampColor, readRamp } from './heat.js';
+
+const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
+const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
+
+export function createGrids() {
+  const element = el('div', { class: 'grids' });
+  let view = null;
+  let ramps = null;
+
+  function build(state) {
+    const scores = buildTable('Scores', 'grid-scores', state.tokens);
+    const weights = buildTable('Attention weights', 'grid-weights', state.tokens);
+    scores.detail = el('p', { class: 'grid-detail' });
+    weights.detail = el('p', { class: 'grid-detail',
+      text: 'Each row is softmax of the score row: shares that total 1.' });
+    element.replaceChildren(
+      el('figure', { class: 'grid-box' }, el('div', { class: 'scroll' }, scores.table), scores.detail),
+      el('figure', { class: 'grid-box' }, el('div', { class: 'scroll' }, weights.table), weights.detail,
+        el('p', { class: 'note', text: 'Rounded to two decimals, a row can read 1.01 or 0.99.' })));
+    view = { scores, weights };
+  }
+
+  function update(state, result, style) { // style: () => CSSStyleDeclaration, read only when needed
+    ramps ??= readRamps(style());
+    const { logits, weights, divisor } = result;
+    const span = Math.max(1, ...logits.flat().filter(Number.isFinite).map(Math.abs));
+    setText(view.scores.detail, divisor === 1 ? 'Q Kᵀ: row i dotted with key j.'
+      : `Q Kᵀ ÷ ${compact(divisor)}: every score divided before softmax.`);
+    paint(view.scores, logits, (x) => rampColor(ramps.scores, 0.5 + x / (2 * span)), logits);
+    paint(view.weights, weights, (x) => rampColor(ramps.weights, x), logits);
+  }
+
+  /** Themes change with prefers-color-scheme: forget the ramps so the next paint reads them again. */
+  function themeChanged() { ramps = null; }
+
+  return { element, build, update, themeChanged };
+}
+
+function readRamps(style) {
+  return {
+    weights: readRamp(style, '--_heat-weights', WEIGHT_RAMP),
+    scores: readRamp(style, '--_heat-scores', SCORE_RAMP),
+  };
+}
+
+function buildTable(name, cls, tokens) {
+  const cells = tokens.map(() => tokens.map(() => el('td', { class: 'heat' })));
+  const table = el('table', { class: `heat-table ${cls}` },
+    el('caption', { text: name }),
+    el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
+      tokens.map((t) => el('th', { scope: 'col', text: t })))),
+    el('tbody', {}, tokens.map((t, i) => el('tr', {}, el('th', { scope: 'row', text: t }), cells[i]))));
+  return { table, cells };
+}
+
+function paint(view, grid, colorOf, logits) {
+  grid.forEach((row, i) => row.forEach((x, j) => {
+    const cell = view.cells[i][j];
+    if (logits[i][j] === -Infinity) {
+      setText(cell, '—');
+      setAttr(cell, 'aria-label', 'masked');
+      cell.classList.add('masked');
+      cell.style.backgroundColor = '';
+      cell.style.color = '';
+      cell.__bg = null;
+      return;
+    }
+    if (cell.classList.contains('masked')) {
+      cell.classList.remove('masked');
+      cell.removeAttribute('aria-label');
+    }
+    setText(cell, fixed2(x));
+    const { background, color } = cellColors(colorOf(x));
+    if (cell.__bg !== background) {
+      cell.__bg = background;
+      cell.style.backgroundColor = background;
+      cell.style.color = color;
+    }
+  }));
+}

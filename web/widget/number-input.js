@@ -1,0 +1,69 @@
+// One editable number: a text input that parses as you type, steps with the
+// arrow keys (1, or 0.1 with Shift), and on bad text shows an inline message,
+// marks itself aria-invalid and reports nothing (so the last good state stays).
+import { el, uid } from './dom.js';
+import { inputText, parseNumber } from './format.js';
+
+/**
+ * @param {{ label: string, value: number, onValue: (x: number) => string|null,
+ *           messageHost: Element, className?: string }} options
+ *   onValue returns null when the widget accepted the number, or a message when it did not.
+ */
+export function createNumberInput({ label, value, onValue, messageHost, className = '' }) {
+  const input = el('input', {
+    type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
+    class: `num ${className}`, 'aria-label': label, value: inputText(value),
+  });
+  const message = el('span', { id: uid('msg'), class: 'cell-message', role: 'alert', hidden: true });
+  messageHost.append(message);
+  let good = value; // last accepted number
+
+  function showError(text) {
+    message.textContent = `${label} ${text}`;
+    message.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', message.id);
+  }
+
+  function clearError() {
+    if (message.hidden) return;
+    message.hidden = true;
+    message.textContent = '';
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+
+  function commitText() {
+    const parsed = parseNumber(input.value);
+    if (!parsed.ok) return showError(parsed.message);
+    const refused = onValue(parsed.value);
+    if (refused) return showError(refused);
+    good = parsed.value;
+    clearError();
+  }
+
+  input.addEventListener('input', commitText);
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    const parsed = parseNumber(input.value);
+    const base = parsed.ok ? parsed.value : good;
+    const step = (event.shiftKey ? 0.1 : 1) * (event.key === 'ArrowUp' ? 1 : -1);
+    input.value = inputText(Number((base + step).toFixed(6)));
+    commitText();
+  });
+
+  return {
+    input,
+    get invalid() { return !message.hidden; },
+    /** Shows a number from the state; `force` also replaces text the learner left invalid. */
+    set(x, force = false) {
+      if (!force && this.invalid) return;
+      good = x;
+      const parsed = parseNumber(input.value);
+      if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
+      clearError();
+    },
+    remove() { message.remove(); },
+  };
+}

@@ -1,0 +1,81 @@
+// The widget's built-in examples. cat-sat is the chapter's cast exactly; the
+// others are small toys designed for one behaviour each (3-d embeddings,
+// 2-d q/k/v so the arrows stay drawable). Embedding dimensions, by design:
+//   river-bank / cash-bank: [river-ness, money-ness, "function word"]
+//   it-vase:                [animal, breakable object, "function word"]
+
+// Shared by the two "bank" sentences: same embedding for "bank", same weights.
+const BANK = [1, 1, 0];           // halfway between rivers and money: the frozen arrow
+const FUNCTION_WORD = [0, 0, 1];
+const BANK_WEIGHTS = {
+  // q = [river + money, 0]: "bank" asks for content words of either kind.
+  wq: [[1, 1, 0], [0, 0, 0]],
+  // k = [river + money - function, river - money]: content words advertise loudly.
+  wk: [[1, 1, -1], [1, -1, 0]],
+  // v = [river, money]: what a word hands over is where it sits on the two axes.
+  wv: [[1, 0, 0], [0, 1, 0]],
+};
+
+export const PRESETS = Object.freeze({
+  'cat-sat': {
+    title: 'the cat sat',
+    tokens: ['the', 'cat', 'sat'],
+    embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
+    wq: [[2, 0, -1], [0, 2, -1]],
+    wk: [[1, 1, -2], [-1, 1, 1]],
+    wv: [[0, 3, -2], [2, 1, -3]],
+    asker: 2, // "sat", the chapter's asker
+    // Shown only while the cast is untouched and "sat" asks with every switch off.
+    chapterNote: 'The chapter prints o_sat ≈ [2.25, 0.85]: it blends the shares rounded to two decimals first '
+      + '(0.09, 0.67, 0.24); the exact shares give [2.24, 0.85].',
+  },
+  'river-bank': {
+    title: 'we fished from the river bank',
+    tokens: ['we', 'fished', 'from', 'the', 'river', 'bank'],
+    embeddings: [FUNCTION_WORD, [1, 0, 0.5], FUNCTION_WORD, FUNCTION_WORD, [3, 0, 0], BANK],
+    ...BANK_WEIGHTS,
+    asker: 5,
+  },
+  'cash-bank': {
+    title: 'we put the cash in the bank',
+    tokens: ['we', 'put', 'the', 'cash', 'in', 'the', 'bank'],
+    embeddings: [FUNCTION_WORD, FUNCTION_WORD, FUNCTION_WORD, [0, 3, 0], FUNCTION_WORD, FUNCTION_WORD, BANK],
+    ...BANK_WEIGHTS,
+    asker: 6,
+  },
+  'it-vase': {
+    title: 'The cat knocked over the vase because it was fragile',
+    tokens: ['The', 'cat', 'knocked', 'over', 'the', 'vase', 'because', 'it', 'was', 'fragile'],
+    embeddings: [
+      FUNCTION_WORD, [2, 0, 0], [0.5, 0.5, 0], FUNCTION_WORD, FUNCTION_WORD,
+      [0, 2, 0], FUNCTION_WORD, FUNCTION_WORD, FUNCTION_WORD, [0, 1, 0],
+    ],
+    // q = function * [-1, 2]: a pronoun asks for "not an animal, a breakable object".
+    wq: [[0, 0, -1], [0, 0, 2]],
+    // k = [animal, object]: nouns advertise what they are.
+    wk: [[1, 0, 0], [0, 1, 0]],
+    // v = [animal, object] as well: "it" absorbs vase-ness.
+    wv: [[1, 0, 0], [0, 1, 0]],
+    asker: 7,
+  },
+});
+
+export const DEFAULT_PRESET = 'cat-sat';
+
+/** A fresh, plain state for a preset (deep copies: editing never touches the table above). */
+export function presetState(name) {
+  const p = PRESETS[name];
+  if (!p) return null;
+  const copy = (m) => m.map((row) => [...row]);
+  return {
+    tokens: [...p.tokens],
+    embeddings: copy(p.embeddings),
+    wq: copy(p.wq),
+    wk: copy(p.wk),
+    wv: copy(p.wv),
+    causal: false,
+    scaled: false,
+    temperature: 1,
+    asker: p.asker,
+  };
+}

@@ -1,0 +1,103 @@
+// The widget's state: one plain, serializable object
+//   { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }
+// (asker is a 0-based token index). Reading configs and attributes into it,
+// with messages a person can act on. Shapes are checked by the core itself.
+import { LIMIT, MINUS } from './format.js';
+
+export const MAX_TOKENS = 16;   // more would not fit a readable grid
+export const MAX_DIM = 8;       // embeddings and q/k/v widths
+export const MAX_TOKEN_CHARS = 40;
+export const MAX_TEMPERATURE = 100;
+
+export class ConfigError extends Error {}
+
+export function cloneState(s) {
+  const copy = (m) => m.map((row) => [...row]);
+  return {
+    tokens: [...s.tokens], embeddings: copy(s.embeddings), wq: copy(s.wq), wk: copy(s.wk), wv: copy(s.wv),
+    causal: s.causal, scaled: s.scaled, temperature: s.temperature, asker: s.asker,
+  };
+}
+
+export function sameState(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A config object (the `config` property or the JSON child) -> a full state. Throws ConfigError. */
+export function readConfig(config) {
+  if (!config || typeof config !== 'object' || Array.isArray(config))
+    throw new ConfigError('config must be an object with tokens, embeddings, wq, wk and wv');
+  const tokens = readTokens(config.tokens);
+  const state = {
+    tokens,
+    embeddings: readMatrix('embeddings', config.embeddings),
+    wq: readMatrix('wq', config.wq),
+    wk: readMatrix('wk', config.wk),
+    wv: readMatrix('wv', config.wv),
+    causal: readFlag('causal', config.causal ?? false),
+    scaled: readFlag('scaled', config.scaled ?? false),
+    temperature: readTemperature(config.temperature ?? 1),
+    asker: 0,
+  };
+  if (state.embeddings.length !== tokens.length)
+    throw new ConfigError(`there are ${tokens.length} tokens but ${state.embeddings.length} embedding rows; `
+      + 'give one embedding row per token');
+  state.asker = config.asker === undefined ? tokens.length - 1 : resolveAsker(config.asker, tokens);
+  return state;
+}
+
+function readTokens(tokens) {
+  if (!Array.isArray(tokens) || tokens.length === 0)
+    throw new ConfigError('tokens must be a non-empty array of strings, like ["the", "cat", "sat"]');
+  if (tokens.length > MAX_TOKENS)
+    throw new ConfigError(`there are ${tokens.length} tokens; the widget shows at most ${MAX_TOKENS}`);
+  return tokens.map((t, i) => {
+    if (typeof t !== 'string' || t.trim() === '')
+      throw new ConfigError(`token ${i + 1} must be a non-empty string`);
+    if (t.length > MAX_TOKEN_CHARS)
+      throw new ConfigError(`token ${i + 1} is ${t.length} characters long; at most ${MAX_TOKEN_CHARS} fit`);
+    return t;
+  });
+}
+
+function readMatrix(name, m) {
+  if (!Array.isArray(m) || m.length === 0 || !m.every(Array.isArray))
+    throw new ConfigError(`${name} must be a non-empty array of rows of numbers`);
+  if (m.length > MAX_TOKENS || m.some((row) => row.length > MAX_DIM))
+    throw new ConfigError(`${name} is too large for the widget (at most ${MAX_TOKENS} rows of ${MAX_DIM} numbers)`);
+  return m.map((row, r) => row.map((x, c) => {
+    if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x) > LIMIT)
+      throw new ConfigError(`${name} row ${r + 1}, column ${c + 1} is ${JSON.stringify(x) ?? String(x)}; `
+        + `use a number between ${MINUS}${LIMIT} and ${LIMIT}`);
+    return x;
+  }));
+}
+
+function readFlag(name, value) {
+  if (typeof value !== 'boolean') throw new ConfigError(`${name} must be true or false`);
+  return value;
+}
+
+/** A temperature from a number or attribute text. Throws ConfigError. */
+export function readTemperature(value) {
+  const t = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof t !== 'number' || !(t > 0) || !(t <= MAX_TEMPERATURE))
+    throw new ConfigError(`temperature must be a number above 0 and at most ${MAX_TEMPERATURE} `
+      + `(got ${JSON.stringify(String(value).slice(0, 20))})`);
+  return t;
+}
+
+/**
+ * The asker from token text or a 0-based index: text is tried first (first exact
+ * match, then case-insensitive), then a whole number as an index. Throws ConfigError.
+ */
+export function resolveAsker(value, tokens) {
+  const text = String(value).trim();
+  let i = tokens.indexOf(text);
+  if (i < 0) i = tokens.findIndex((t) => t.toLowerCase() === text.toLowerCase());
+  if (i < 0 && /^\d+$/.test(text) && Number(text) < tokens.length) i = Number(text);
+  if (i < 0)
+    throw new ConfigError(`asker ${JSON.stringify(text.slice(0, 40))} is not one of the tokens `
+      + `(${tokens.join(', ')}) nor an index from 0 to ${tokens.length - 1}`);
+  return i;
+}
