@@ -1,0 +1,75 @@
+// The two jobs of the scale lab, run by the worker (or, where no worker can
+// start, on the page's own thread). All attention math happens in the core via
+// attn.attendRaw; this file only times it and summarises what comes back.
+
+import { makeInputs } from './inputs.js';
+import { downsample } from './downsample.js';
+import { rowPeakedness } from './stats.js';
+
+// One set of inputs is kept: moving only the scaled/causal switches reuses it.
+let cachedKey = '';
+let cachedInputs = null;
+
+function inputsFor(n, d, input, seed) {
+  const key = `${n}/${d}/${input}/${seed}`;
+  if (key !== cachedKey) {
+    cachedInputs = makeInputs({ n, d, input, seed });
+    cachedKey = key;
+  }
+  return cachedInputs;
+}
+
+// Small grids finish in microseconds, below the timer's resolution, so they are
+// repeated until at least MIN_TOTAL_MS has passed and the mean is reported.
+const MIN_TOTAL_MS = 10;
+const MAX_REPEATS = 2000;
+
+/** Runs the core once (or a few times when fast) and returns its weights and the mean time. */
+function timedAttend(attn, { Q, K, V }, n, d, options) {
+  let result;
+  let reps = 0;
+  let elapsed = 0;
+  const start = performance.now();
+  do {
+    result = attn.attendRaw(Q, K, V, n, d, { ...options, weights: true });
+    reps++;
+    elapsed = performance.now() - start;
+  } while (elapsed < MIN_TOTAL_MS && reps < MAX_REPEATS);
+  return { weights: result.weights, ms: elapsed / reps, reps };
+}
+
+/**
+ * The grid job: n x n weights for the chosen inputs, shrunk to at most maxPixels a side.
+ * Returns plain numbers plus `means` (a Float32Array the worker transfers, not copies).
+ */
+export function computeGrid(attn, { n, dk, scaled, causal, input, seed, maxPixels }) {
+  const inputs = inputsFor(n, dk, input, seed);
+  const { weights, ms, reps } = timedAttend(attn, inputs, n, dk, { scaled, causal });
+  const { means, p, block, max } = downsample(weights, n, maxPixels);
+  return { n, dk, scaled, causal, input, seed, ms, reps, means, pixels: p, block, max, variant: attn.variant };
+}
+
+/** The d_k values the thermostat sweeps: 2, 4, 8, ..., 512. */
+export const THERMOSTAT_DKS = Object.freeze([2, 4, 8, 16, 32, 64, 128, 256, 512]);
+export const THERMOSTAT_TOKENS = 64;
+
+/**
+ * The thermostat job: for unit-variance random q and k, how peaked are the rows
+ * with and without dividing by sqrt(d_k)? One row of numbers per d_k.
+ */
+export function computeThermostat(attn, { seed, n = THERMOSTAT_TOKENS, dks = THERMOSTAT_DKS }) {
+  const rows = dks.map((dk) => {
+    const { Q, K, V } = makeInputs({ n, d: dk, input: 'random', seed });
+    const unscaled = attn.attendRaw(Q, K, V, n, dk, { scaled: false, weights: true });
+    const scaled = attn.attendRaw(Q, K, V, n, dk, { scaled: true, weights: true });
+    return { dk, unscaled: rowPeakedness(unscaled.weights, n), scaled: rowPeakedness(scaled.weights, n) };
+  });
+  return { n, seed, rows };
+}
+
+/** Dispatches one job message ({ kind, params }) to its function. */
+export function runJob(attn, { kind, params }) {
+  if (kind === 'grid') return computeGrid(attn, params);
+  if (kind === 'thermostat') return computeThermostat(attn, params);
+  throw new Error(`unknown job kind "${kind}"`);
+}
