@@ -116,7 +116,7 @@ export function createArrowPlot({ onMove }) {
     placeLabel(v.label, tip, size, 1);
     setAttr(v.handle, 'cx', tip[0]);
     setAttr(v.handle, 'cy', -tip[1]);
-    setAttr(v.handle, 'r', size * 0.035);
+    setAttr(v.handle, 'r', size * 0.022);
     const fixed = state.embeddings[j].every((x) => x === 0);
     setAttr(v.handle, 'aria-disabled', String(fixed));
     setAttr(v.handle, 'aria-label', fixed
@@ -170,7 +170,7 @@ function placeLabel(label, tip, size, side) {
   setAttr(label, 'x', tip[0] + (tip[0] >= 0 ? off * 0.4 : -off * 0.4));
   setAttr(label, 'y', -tip[1] + (tip[1] >= 0 ? -off * 0.5 : off * 1.2) * (side > 0 ? 1 : -1));
   setAttr(label, 'text-anchor', tip[0] >= 0 ? 'start' : 'end');
-  setAttr(label, 'font-size', size * 0.05);
+  setAttr(label, 'font-size', size * 0.042);
 }
 
 // viewBox covering the points with padding, aspect (height / width) kept between 0.6 and 1.

@@ -1,7 +1,7 @@
 // "One asker": the chosen token's query against every key, with the products
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
-import { el, setAttr, setText } from './dom.js';
+import { el, setAttr, setText, uid } from './dom.js';
 import { approx, compact, fixed2, percent, products, vector } from './format.js';
 
 const MASKED = '—';
@@ -15,11 +15,11 @@ export function createAskerPanel({ onAsker }) {
     const select = el('select', { class: 'asker-select' },
       state.tokens.map((t, i) => el('option', { value: i, text: optionText(state.tokens, i) })));
     select.addEventListener('change', () => onAsker(Number(select.value)));
-    const caption = el('caption');
+    const caption = el('p', { class: 'table-title', id: uid('asker') }); // outside the scroll box
     const divisorHead = el('th', { scope: 'col', class: 'logit-col' });
     const rows = state.tokens.map((token) => buildKeyRow(token));
     const total = { label: el('th', { scope: 'row', text: 'total' }), value: el('td', { class: 'num-cell' }) };
-    const table = el('table', { class: 'asker-table' }, caption,
+    const table = el('table', { class: 'asker-table', 'aria-labelledby': caption.id },
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', text: 'key' }),
         el('th', { scope: 'col', class: 'role-q', text: 'q · k, slot by slot' }),
@@ -35,7 +35,7 @@ export function createAskerPanel({ onAsker }) {
     element.replaceChildren(
       el('h3', { text: 'One asker' }),
       el('label', { class: 'asker-label' }, 'Asker ', select), story,
-      el('div', { class: 'scroll' }, table), blend, note);
+      caption, el('div', { class: 'scroll' }, table), blend, note);
     view = { select, caption, divisorHead, rows, total, story, blend, note };
   }
 
@@ -131,12 +131,12 @@ function story(tokens, i, weights, logits) {
     if (j === i) return first ? `keeps ${p} of its attention for itself` : `keeps ${p} for itself`;
     return first ? `pays ${p} of its attention to ${tokens[j]}` : `gives ${p} to ${tokens[j]}`;
   };
-  const shown = order.slice(0, 3).map((j, n) => phrase(j, n === 0));
-  const rest = order.slice(3);
-  if (rest.length) {
-    const restShare = rest.reduce((sum, j) => sum + weights[j], 0);
-    shown.push(`spreads ${percent(restShare)} over the other ${rest.length}`);
-  }
+  // The top three that print as at least 1%, then whatever is left if it prints as 1% or more.
+  const listed = order.filter((j, n) => n === 0 || (n < 3 && Math.round(weights[j] * 100) >= 1));
+  const shown = listed.map((j, n) => phrase(j, n === 0));
+  const rest = order.filter((j) => !listed.includes(j));
+  const restShare = rest.reduce((sum, j) => sum + weights[j], 0);
+  if (Math.round(restShare * 100) >= 1) shown.push(`spreads ${percent(restShare)} over the other ${rest.length}`);
   const last = shown.pop();
   return `${tokens[i]} ${shown.length ? `${shown.join(', ')} and ${last}` : last}.`;
 }

@@ -1,7 +1,7 @@
 // "The cast": the three violet weight grids, each token's editable embedding,
 // and the q, k, v the core made from them. Focusing a vector explains it,
 // row by row, with every product written out.
-import { el, setText } from './dom.js';
+import { el, setText, uid } from './dom.js';
 import { approx, compact, products, vector } from './format.js';
 import { createMatrixEditor } from './matrix-editor.js';
 import { createNumberInput } from './number-input.js';
@@ -28,8 +28,10 @@ export function createCast({ onEdit }) {
     const rows = state.tokens.map((token, i) => buildTokenRow(token, i, state.embeddings[i], messages));
     const explain = el('p', { class: 'explain', 'aria-live': 'polite',
       text: 'Focus or tap any q, k or v to see how it was made.' });
-    const table = el('table', { class: 'cast-table' },
-      el('caption', { text: 'Tokens: the embedding x (editable) and what the grids make of it' }),
+    // The title sits outside the scrolling box so it never scrolls out of view on a phone.
+    const title = el('p', { class: 'table-title', id: uid('cast'),
+      text: 'Tokens: the embedding x (editable) and what the grids make of it' });
+    const table = el('table', { class: 'cast-table', 'aria-labelledby': title.id },
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', text: 'token' }), el('th', { scope: 'col', text: 'x (embedding)' }),
         ROLES.map((role) => el('th', { scope: 'col', class: role.cls, text: role.head })))),
@@ -39,7 +41,7 @@ export function createCast({ onEdit }) {
       el('p', { class: 'lead', text: 'Three learned grids (violet) turn each embedding into what it asks (q), '
         + 'what it advertises (k) and what it hands over (v). Type in any cell; arrow keys step by 1, Shift+arrows by 0.1.' }),
       el('div', { class: 'weights-row' }, weights.map((w) => w.element)),
-      el('div', { class: 'scroll' }, table), messages, explain);
+      title, el('div', { class: 'scroll' }, table), messages, explain);
     view = { weights, rows, explain };
     selected = null;
   }
