@@ -1,0 +1,307 @@
+// The fast kernel behind attend_raw(): the same math as kernel_reference.cpp,
+// arranged for the machine.
+//
+//   - Askers go kRows at a time, so every key and value row loaded from memory
+//     serves kRows askers; scores are computed kRows askers x 2 keys at a time
+//     with four-wide accumulators over d (8 vector accumulators: they fit the
+//     16 SIMD registers V8 uses on x86-64 without spilling).
+//   - P V runs as "axpy of value rows": for each key j, out_r += w_rj * v_j,
+//     over 8-float column strips, keys in blocks that stay in L1.
+//   - Causal: a block of askers i0..i0+kRows-1 computes keys 0..i0+kRows-1
+//     only; the masked upper triangle is never computed, only zero-filled.
+//   - Each pass is its own small function: V8 optimises WebAssembly per
+//     function, and a kernel inlined into one big call-once function stayed
+//     in the baseline tier (a quarter of the speed).
+//   - No allocation: scratch is a fixed-size stack tile (outputs-only path) or
+//     the caller's weights rows.
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "kernel.hpp"
+#include "kernel_simd.hpp"
+
+#define ATTENTION_NOINLINE __attribute__((noinline))
+
+namespace attention::detail {
+namespace {
+
+using kernel::exp4;
+using kernel::f32x4;
+using kernel::load4;
+using kernel::max4;
+using kernel::splat4;
+using kernel::store4;
+using kernel::sum4;
+
+constexpr std::size_t kRows = 4;          // askers per quad (the microkernels' R)
+constexpr std::size_t kPanelRows = 32;    // askers per panel: 8 quads share each key block
+constexpr std::size_t kMaxKeyBlock = 64;  // keys per block at most (stack tile 32 x 64 = 8 KB)
+
+// ---- scores: S = scale * Q K^T ------------------------------------------
+
+// R askers x C keys of dot products over d, four lanes at a time.
+// q: (R, d) rows d apart; k: (C, d) rows d apart; out: out[r * ld + c].
+template <int R, int C>
+inline void score_tile(const float* q, const float* k, std::size_t d, float scale, float* out,
+                       std::size_t ld) {
+  f32x4 acc[R][C] = {};
+  std::size_t c = 0;
+  for (; c + 4 <= d; c += 4) {
+    f32x4 kv[C];
+    for (int j = 0; j < C; ++j) kv[j] = load4(k + j * d + c);
+    for (int r = 0; r < R; ++r) {
+      const f32x4 qv = load4(q + r * d + c);
+      for (int j = 0; j < C; ++j) acc[r][j] += qv * kv[j];
+    }
+  }
+  for (int r = 0; r < R; ++r)
+    for (int j = 0; j < C; ++j) {
+      float s = sum4(acc[r][j]);
+      for (std::size_t t = c; t < d; ++t) s += q[r * d + t] * k[j * d + t];  // d % 4 tail
+      out[r * ld + j] = s * scale;
+    }
+}
+
+// scores[r * ld + (j - j0)] = scale * q_r . k_j for askers r < R, keys j in [j0, j1).
+// q: (R, d); keys: (n, d); scores: (R, ld)
+template <int R>
+ATTENTION_NOINLINE void score_block(const float* q, const float* keys, std::size_t d,
+                                    std::size_t j0, std::size_t j1, float scale, float* scores,
+                                    std::size_t ld) {
+  std::size_t j = j0;
+  for (; j + 2 <= j1; j += 2) score_tile<R, 2>(q, keys + j * d, d, scale, scores + (j - j0), ld);
+  if (j < j1) score_tile<R, 1>(q, keys + j * d, d, scale, scores + (j - j0), ld);
+}
+
+// ---- blend: outputs += W V ----------------------------------------------
+
+// out[r][c..c+4V) += sum_j w[r * ldw + j] * v_j[c..c+4V) for keys j in [0, count).
+// w: (R, ldw); values: (count, d) starting at the block's first key; out: (R, d)
+template <int R, int V>
+inline void blend_strip(const float* w, std::size_t ldw, const float* values, std::size_t count,
+                        std::size_t d, std::size_t c, float* out) {
+  f32x4 acc[R][V];
+  for (int r = 0; r < R; ++r)
+    for (int v = 0; v < V; ++v) acc[r][v] = load4(out + r * d + c + 4 * v);
+  for (std::size_t j = 0; j < count; ++j) {
+    f32x4 vv[V];
+    for (int v = 0; v < V; ++v) vv[v] = load4(values + j * d + c + 4 * v);
+    for (int r = 0; r < R; ++r) {
+      const f32x4 wr = splat4(w[r * ldw + j]);
+      for (int v = 0; v < V; ++v) acc[r][v] += wr * vv[v];
+    }
+  }
+  for (int r = 0; r < R; ++r)
+    for (int v = 0; v < V; ++v) store4(out + r * d + c + 4 * v, acc[r][v]);
+}
+
+// outputs[r] += sum over keys j in [0, count) of w[r * ldw + j] * values_j, all d columns.
+// w: (R, ldw); values: (count, d); out: (R, d)
+template <int R>
+ATTENTION_NOINLINE void blend_block(const float* w, std::size_t ldw, const float* values,
+                                    std::size_t count, std::size_t d, float* out) {
+  std::size_t c = 0;
+  for (; c + 8 <= d; c += 8) blend_strip<R, 2>(w, ldw, values, count, d, c, out);
+  if (c + 4 <= d) {
+    blend_strip<R, 1>(w, ldw, values, count, d, c, out);
+    c += 4;
+  }
+  for (; c < d; ++c)  // d % 4 tail, one column at a time
+    for (int r = 0; r < R; ++r) {
+      float s = out[r * d + c];
+      for (std::size_t j = 0; j < count; ++j) s += w[r * ldw + j] * values[j * d + c];
+      out[r * d + c] = s;
+    }
+}
+
+// ---- softmax pieces -----------------------------------------------------
+
+// Largest of x[0..count).
+ATTENTION_NOINLINE float row_max(const float* x, std::size_t count) {
+  f32x4 m4 = splat4(-INFINITY);
+  std::size_t j = 0;
+  for (; j + 4 <= count; j += 4) m4 = max4(m4, load4(x + j));
+  float m = kernel::max4(m4);
+  for (; j < count; ++j) m = std::fmax(m, x[j]);
+  return m;
+}
+
+// x[j] = e^(x[j] - shift) for j < count; returns their sum.
+ATTENTION_NOINLINE float exp_shifted(float* x, std::size_t count, float shift) {
+  const f32x4 s4 = splat4(shift);
+  f32x4 sum = splat4(0.0f);
+  std::size_t j = 0;
+  for (; j + 4 <= count; j += 4) {
+    const f32x4 e = exp4(load4(x + j) - s4);
+    store4(x + j, e);
+    sum += e;
+  }
+  if (j < count) {  // the last 1-3 entries, padded with -inf (which gives 0)
+    f32x4 tail = splat4(-INFINITY);
+    for (std::size_t t = j; t < count; ++t) tail[t - j] = x[t];
+    const f32x4 e = exp4(tail - s4);
+    for (std::size_t t = j; t < count; ++t) x[t] = e[t - j];
+    sum += e;
+  }
+  return sum4(sum);
+}
+
+// x[j] *= factor for j < count.
+ATTENTION_NOINLINE void scale_row(float* x, std::size_t count, float factor) {
+  const f32x4 f4 = splat4(factor);
+  std::size_t j = 0;
+  for (; j + 4 <= count; j += 4) store4(x + j, load4(x + j) * f4);
+  for (; j < count; ++j) x[j] *= factor;
+}
+
+// One weights row: softmax over the visible scores, exactly 0 after them.
+// row: (n); on entry row[0..visible) holds scaled scores.
+void softmax_row(float* row, std::size_t visible, std::size_t n) {
+  const float sum = exp_shifted(row, visible, row_max(row, visible));
+  scale_row(row, visible, 1.0f / sum);
+  std::fill(row + visible, row + n, 0.0f);
+}
+
+// ---- the two paths, one panel of askers at a time ----------------------
+
+struct Problem {
+  const float* queries;
+  const float* keys;
+  const float* values;
+  std::size_t n, d;
+  float scale;
+  bool causal;
+};
+
+// Keys asker i may see.
+std::size_t visible_keys(const Problem& p, std::size_t i) { return p.causal ? i + 1 : p.n; }
+
+// Keys per block: enough that a block of keys (or values) stays in L1 (16 KB)
+// while every quad of askers in the panel passes over it.
+std::size_t keys_per_block(std::size_t d) {
+  return std::clamp<std::size_t>(4096 / d / 4 * 4, 4, kMaxKeyBlock);
+}
+
+template <int R>
+using Rows = std::integral_constant<int, R>;
+
+// Calls body(Rows<R>{}, i) for each quad of askers i..i+R-1 in [i0, i1):
+// R = kRows, except 1-3 for the last quad; R is a compile-time constant.
+template <typename Body>
+void for_each_quad(std::size_t i0, std::size_t i1, Body&& body) {
+  std::size_t i = i0;
+  for (; i + kRows <= i1; i += kRows) body(Rows<kRows>{}, i);
+  switch (i1 - i) {
+    case 3: body(Rows<3>{}, i); break;
+    case 2: body(Rows<2>{}, i); break;
+    case 1: body(Rows<1>{}, i); break;
+    default: break;
+  }
+}
+
+// With the grid, askers i0..i1-1: scores into their weights rows, softmax in
+// place, then outputs = weights x values. Key blocks are the outer loop so a
+// block of keys (then of values) is reused by every quad while in L1; causal
+// quads stop at their own last visible key.
+// weights: rows i0..i1-1 of the (n, n) grid; outputs: (n, d)
+void panel_scores(const Problem& p, std::size_t i0, std::size_t i1, float* weights) {
+  const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
+  for (std::size_t j0 = 0; j0 < needed; j0 += block)
+    for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
+      constexpr int R = decltype(rows)::value;
+      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
+      if (j1 > j0)
+        score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale,
+                       weights + (i - i0) * p.n + j0, p.n);
+    });
+}
+
+void panel_blend(const Problem& p, std::size_t i0, std::size_t i1, const float* weights,
+                 float* outputs) {
+  const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
+  std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
+  for (std::size_t j0 = 0; j0 < needed; j0 += block)
+    for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
+      constexpr int R = decltype(rows)::value;
+      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
+      if (j1 > j0)
+        blend_block<R>(weights + (i - i0) * p.n + j0, p.n, p.values + j0 * p.d, j1 - j0, p.d,
+                       outputs + i * p.d);
+    });
+}
+
+void panel_with_weights(const Problem& p, std::size_t i0, std::size_t i1, float* weights,
+                        float* outputs) {
+  panel_scores(p, i0, i1, weights);
+  for (std::size_t i = i0; i < i1; ++i)
+    softmax_row(weights + (i - i0) * p.n, visible_keys(p, i), p.n);
+  panel_blend(p, i0, i1, weights, outputs);
+}
+
+// Running state of one asker's online softmax: max m and sum l so far.
+struct Running {
+  float m = -INFINITY;
+  float l = 0.0f;
+};
+
+// Folds one block of scores into an asker's running softmax: raises the
+// running max if needed (rescaling the outputs accumulated so far), turns the
+// scores into e^(s - m) in place (0 for masked keys) and adds them to l.
+// s: (width) scaled scores, of which the first `live` are visible; out: (d)
+ATTENTION_NOINLINE void fold_block(float* s, std::size_t live, std::size_t width, Running& run,
+                                   float* out, std::size_t d) {
+  std::fill(s + live, s + width, -INFINITY);
+  const float m = std::fmax(run.m, row_max(s, live));
+  if (m > run.m) {
+    const float shrink = std::exp(run.m - m);  // 0 on the first block (run.m = -inf)
+    run.l *= shrink;
+    scale_row(out, d, shrink);
+    run.m = m;
+  }
+  run.l += exp_shifted(s, width, run.m);
+}
+
+// Without the grid, askers i0..i1-1: per key block and quad, scores into a
+// stack tile, fold them into each asker's running softmax, blend the values
+// in; one division by l at the end. Memory: the tile, never an n x n grid.
+// outputs: (n, d), rows i0..i1-1 used as accumulators
+void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* outputs) {
+  const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
+  float tile[kPanelRows * kMaxKeyBlock];  // (kPanelRows, kMaxKeyBlock): scores, then e^(s - m)
+  Running run[kPanelRows];
+  std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
+  for (std::size_t j0 = 0; j0 < needed; j0 += block)
+    for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
+      constexpr int R = decltype(rows)::value;
+      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
+      if (j1 <= j0) return;
+      float* t = tile + (i - i0) * kMaxKeyBlock;
+      score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
+      for (int r = 0; r < R; ++r) {
+        const std::size_t visible = visible_keys(p, i + r);
+        const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;
+        fold_block(t + r * kMaxKeyBlock, live, j1 - j0, run[i - i0 + r], outputs + (i + r) * p.d,
+                   p.d);
+      }
+      blend_block<R>(t, kMaxKeyBlock, p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
+    });
+  for (std::size_t i = i0; i < i1; ++i)
+    scale_row(outputs + i * p.d, p.d, 1.0f / run[i - i0].l);
+}
+}  // namespace
+
+void attend_raw_blocked(const float* queries, const float* keys, const float* values,
+                        std::size_t n, std::size_t d, float scale, bool causal, float* weights,
+                        float* outputs) {
+  const Problem p{queries, keys, values, n, d, scale, causal};
+  for (std::size_t i0 = 0; i0 < n; i0 += kPanelRows) {
+    const std::size_t i1 = std::min(n, i0 + kPanelRows);
+    if (weights)
+      panel_with_weights(p, i0, i1, weights + i0 * n, outputs);
+    else
+      panel_streaming(p, i0, i1, outputs);
+  }
+}
+
+}  // namespace attention::detail

@@ -1,0 +1,27 @@
+// The two kernels behind attend_raw(), for inputs that attend_raw() has
+// already checked (n, d >= 1, every entry finite, buffers non-null).
+//
+// Layouts, all row-major float:
+//   queries, keys, values: (n, d); weights: (n, n) or nullptr; outputs: (n, d).
+// scale multiplies every score (1/sqrt(d) when scaled, else 1). With causal,
+// asker i sees keys 0..i and weights row i is exactly 0 from column i + 1 on.
+// With weights == nullptr the grid is never stored (online softmax, O(n d)).
+#pragma once
+
+#include <cstddef>
+
+namespace attention::detail {
+
+// The simple kernel: one asker at a time, plain loops. The yardstick the fast
+// kernel is tested against; allocates nothing.
+void attend_raw_reference(const float* queries, const float* keys, const float* values,
+                          std::size_t n, std::size_t d, float scale, bool causal, float* weights,
+                          float* outputs);
+
+// The fast kernel: blocked over askers and keys, four-wide vectors, causal
+// blocks never computed; allocates nothing (fixed-size stack tiles only).
+void attend_raw_blocked(const float* queries, const float* keys, const float* values,
+                        std::size_t n, std::size_t d, float scale, bool causal, float* weights,
+                        float* outputs);
+
+}  // namespace attention::detail

@@ -1,0 +1,217 @@
+// The fast kernel (what attend_raw runs) against the simple reference kernel,
+// at shapes chosen to hit every edge of the blocking: n = 1, n just below and
+// above a multiple of the 4-asker block and of the 64-key stream tile, d = 1,
+// d = 3 (no full vector), d not a multiple of 8 (the 8-float output strips).
+//
+// Tolerance, and why 1e-5 relative holds: both kernels compute in float and
+// differ only in summation order and in exp (a polynomial, ~2 ulp, against
+// std::exp). With unit-variance scores (entries of q and k drawn with
+// spread d^-1/4) a score is O(1) and its rounding error is a few float ulps,
+// so each weight differs by ~1e-7 relative, plus the error of the row sum
+// (~sqrt(n) ulps, ~1e-6 at n = 300). Weights are checked against 1e-5 of
+// themselves. An output is a sum of w_j v_j that can cancel to near 0, so it
+// is checked against 1e-5 of the size of what was summed, sum_j w_j |v_j|.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "attention/attention.hpp"
+#include "kernel.hpp"
+
+// Counts heap allocations made by this test binary, so a test can prove the
+// kernel allocates nothing (the count must not move across a call).
+static std::atomic<long> g_allocations{0};
+void* operator new(std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using attention::RawOptions;
+
+struct Shape {
+  std::size_t n, d;
+};
+std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
+  return "n" + std::to_string(info.param.n) + "_d" + std::to_string(info.param.d);
+}
+
+std::vector<float> normal_buffer(std::mt19937& rng, std::size_t count, float spread) {
+  std::normal_distribution<float> normal(0.0f, spread);
+  std::vector<float> v(count);
+  for (float& x : v) x = normal(rng);
+  return v;
+}
+
+struct Inputs {
+  std::size_t n, d;
+  std::vector<float> q, k, v;
+};
+
+// q, k with spread d^-1/4 so even an unscaled score q . k has unit variance.
+Inputs unit_variance_inputs(std::size_t n, std::size_t d, unsigned seed) {
+  std::mt19937 rng(seed);
+  const float spread = std::pow(float(d), -0.25f);
+  Inputs in{n, d, normal_buffer(rng, n * d, spread), normal_buffer(rng, n * d, spread), {}};
+  in.v = normal_buffer(rng, n * d, 1.0f);
+  return in;
+}
+
+struct Result {
+  std::vector<float> weights, outputs;
+};
+
+float scale_for(const Inputs& in, bool scaled) {
+  return scaled ? 1.0f / std::sqrt(float(in.d)) : 1.0f;
+}
+
+Result run_reference(const Inputs& in, bool scaled, bool causal) {
+  Result r{std::vector<float>(in.n * in.n, -1.0f), std::vector<float>(in.n * in.d, -1.0f)};
+  attention::detail::attend_raw_reference(in.q.data(), in.k.data(), in.v.data(), in.n, in.d,
+                                          scale_for(in, scaled), causal, r.weights.data(),
+                                          r.outputs.data());
+  return r;
+}
+
+// The fast path through the public entry point; weights empty when not asked for.
+Result run_fast(const Inputs& in, bool scaled, bool causal, bool with_weights) {
+  Result r{std::vector<float>(with_weights ? in.n * in.n : 0, -1.0f),
+           std::vector<float>(in.n * in.d, -1.0f)};
+  const auto status = attention::attend_raw(in.q.data(), in.k.data(), in.v.data(), in.n, in.d,
+                                            RawOptions{scaled, causal},
+                                            with_weights ? r.weights.data() : nullptr,
+                                            r.outputs.data());
+  EXPECT_TRUE(status.ok()) << status.message;
+  return r;
+}
+
+void expect_weights_close(const Result& got, const Result& want) {
+  ASSERT_EQ(got.weights.size(), want.weights.size());
+  for (std::size_t i = 0; i < want.weights.size(); ++i) {
+    const float w = want.weights[i];
+    if (w == 0.0f) {  // masked: exactly 0, not merely small
+      ASSERT_EQ(got.weights[i], 0.0f) << "weights index " << i;
+      continue;
+    }
+    ASSERT_LE(std::fabs(got.weights[i] - w), 1e-5 * w) << "weights index " << i;
+  }
+}
+
+void expect_outputs_close(const Inputs& in, const Result& got, const Result& want) {
+  for (std::size_t i = 0; i < in.n; ++i)
+    for (std::size_t c = 0; c < in.d; ++c) {
+      double magnitude = 0;  // sum_j w_ij |v_jc|: the size of what the output sums
+      for (std::size_t j = 0; j < in.n; ++j)
+        magnitude += double(want.weights[i * in.n + j]) * std::fabs(in.v[j * in.d + c]);
+      ASSERT_LE(std::fabs(got.outputs[i * in.d + c] - want.outputs[i * in.d + c]),
+                1e-5 * magnitude + 1e-30)
+          << "outputs row " << i << ", column " << c;
+    }
+}
+
+class KernelMatchesReference : public ::testing::TestWithParam<Shape> {};
+
+TEST_P(KernelMatchesReference, EveryOptionWithAndWithoutTheGrid) {
+  const auto [n, d] = GetParam();
+  const Inputs in = unit_variance_inputs(n, d, static_cast<unsigned>(n * 1009 + d));
+  for (bool scaled : {false, true})
+    for (bool causal : {false, true}) {
+      SCOPED_TRACE(std::string(scaled ? "scaled" : "unscaled") + (causal ? " causal" : ""));
+      const Result want = run_reference(in, scaled, causal);
+      const Result fast = run_fast(in, scaled, causal, true);
+      expect_weights_close(fast, want);
+      expect_outputs_close(in, fast, want);
+      const Result streamed = run_fast(in, scaled, causal, false);
+      expect_outputs_close(in, streamed, want);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, KernelMatchesReference,
+    ::testing::Values(Shape{1, 1}, Shape{1, 3}, Shape{1, 128}, Shape{2, 1}, Shape{3, 3},
+                      Shape{4, 4}, Shape{5, 1}, Shape{5, 8}, Shape{7, 3}, Shape{13, 12},
+                      Shape{63, 64}, Shape{64, 64}, Shape{65, 64}, Shape{66, 13}, Shape{127, 9},
+                      Shape{129, 128}, Shape{257, 3}, Shape{300, 130}),
+    shape_name);
+
+// Rows of the grid sum to 1 and every output lies within the values it mixes.
+void expect_sane(const Inputs& in, const Result& r, bool causal) {
+  for (std::size_t i = 0; i < in.n; ++i) {
+    double row_sum = 0;
+    for (std::size_t j = 0; j < in.n; ++j) {
+      const float w = r.weights[i * in.n + j];
+      ASSERT_TRUE(std::isfinite(w) && w >= 0.0f) << "weights " << i << ", " << j << " = " << w;
+      if (causal && j > i) ASSERT_EQ(w, 0.0f);
+      row_sum += w;
+    }
+    ASSERT_NEAR(row_sum, 1.0, 1e-5) << "row " << i;
+  }
+  for (float o : r.outputs) ASSERT_TRUE(std::isfinite(o)) << o;
+}
+
+TEST(KernelExtremes, HugeScoresStayFiniteAndPickTheWinner) {
+  // Scores near +-1e30: softmax must subtract the row max before exp.
+  Inputs in = unit_variance_inputs(37, 5, 7);
+  for (float& x : in.q) x *= 1e14f;
+  for (float& x : in.k) x *= 1e14f;
+  for (bool causal : {false, true}) {
+    const Result fast = run_fast(in, false, causal, true);
+    expect_sane(in, fast, causal);
+    const Result want = run_reference(in, false, causal);
+    expect_weights_close(fast, want);  // one-hot rows: both kernels pick the same key
+    const Result streamed = run_fast(in, false, causal, false);
+    for (std::size_t i = 0; i < streamed.outputs.size(); ++i)
+      ASSERT_NEAR(streamed.outputs[i], fast.outputs[i], 1e-5 * (1 + std::fabs(fast.outputs[i])));
+  }
+}
+
+TEST(KernelExtremes, TinyAndLargeValuesStayFinite) {
+  Inputs in = unit_variance_inputs(70, 9, 11);
+  for (float& x : in.q) x *= 1e-30f;  // all scores ~0: uniform weights
+  for (float& x : in.v) x *= 1e30f;   // outputs near 1e30, still finite
+  for (bool causal : {false, true}) {
+    const Result fast = run_fast(in, true, causal, true);
+    expect_sane(in, fast, causal);
+    EXPECT_NEAR(fast.weights[(in.n - 1) * in.n], 1.0f / in.n, 1e-9) << "the last row should be uniform";
+    const Result streamed = run_fast(in, true, causal, false);
+    for (float o : streamed.outputs) ASSERT_TRUE(std::isfinite(o));
+  }
+}
+
+TEST(KernelExtremes, ScoreOverflowIsReportedNotReturned) {
+  Inputs in = unit_variance_inputs(9, 4, 3);
+  for (float& x : in.q) x = 1e30f;
+  for (float& x : in.k) x = 1e30f;
+  for (bool with_weights : {true, false}) {
+    std::vector<float> w(with_weights ? 81 : 0), out(36);
+    const auto s = attention::attend_raw(in.q.data(), in.k.data(), in.v.data(), 9, 4,
+                                         RawOptions{false, false},
+                                         with_weights ? w.data() : nullptr, out.data());
+    EXPECT_EQ(s.code, attention::ErrorCode::kNonFinite);
+  }
+}
+
+TEST(KernelMemory, AllocatesNothing) {
+  const Inputs in = unit_variance_inputs(133, 17, 5);
+  std::vector<float> weights(in.n * in.n), outputs(in.n * in.d);
+  for (float* w : {weights.data(), static_cast<float*>(nullptr)}) {
+    const long before = g_allocations.load();
+    const auto status = attention::attend_raw(in.q.data(), in.k.data(), in.v.data(), in.n, in.d,
+                                              RawOptions{true, true}, w, outputs.data());
+    const long after = g_allocations.load();
+    EXPECT_TRUE(status.ok());
+    EXPECT_EQ(after - before, 0) << (w ? "with" : "without") << " the grid";
+  }
+}
+
+}  // namespace
