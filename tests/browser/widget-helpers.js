@@ -1,0 +1,45 @@
+// Shared helpers for the <attention-widget> browser tests: find numbers the way
+// a reader does, by a table's accessible name and its row and column headers.
+import { expect } from '@playwright/test';
+
+/** The n-th <attention-widget> on the page, once its core has loaded and it has painted. */
+export async function widgetAt(page, index = 0) {
+  const widget = page.locator('attention-widget').nth(index);
+  await expect(widget.getByRole('table', { name: 'Attention weights', exact: true })).toBeVisible();
+  return widget;
+}
+
+/** Text of every cell in a row of a heat table ("Scores" / "Attention weights"), keyed by column header. */
+export async function gridRow(widget, tableName, asker) {
+  const table = widget.getByRole('table', { name: tableName, exact: true });
+  const keys = await table.locator('thead th').allTextContents();
+  const row = table.locator('tbody tr').filter({ has: widget.page().getByRole('rowheader', { name: asker, exact: true }) });
+  const cells = await row.locator('td').allTextContents();
+  return Object.fromEntries(keys.map((k, i) => [k, cells[i]]));
+}
+
+/** The cell in a heat table at (asker row, key column). */
+export async function gridCell(widget, tableName, asker, key) {
+  const table = widget.getByRole('table', { name: tableName, exact: true });
+  const keys = await table.locator('thead th').allTextContents();
+  const row = table.locator('tbody tr').filter({ has: widget.page().getByRole('rowheader', { name: asker, exact: true }) });
+  return row.locator('td').nth(keys.indexOf(key));
+}
+
+/** The asker panel's table: { key -> { column header -> text } } for visible columns. */
+export async function askerRows(widget) {
+  const table = widget.getByRole('table', { name: /asks: its query/ });
+  return table.evaluate((t) => {
+    const visible = (cell) => getComputedStyle(cell).display !== 'none';
+    const heads = [...t.tHead.rows[0].cells].filter(visible).map((c) => c.textContent);
+    const out = {};
+    for (const tr of t.tBodies[0].rows) {
+      const cells = [...tr.cells].filter(visible).map((c) => c.textContent);
+      out[cells[0]] = Object.fromEntries(heads.map((h, i) => [h, cells[i]]));
+    }
+    out.total = [...t.tFoot.rows[0].cells].filter(visible).map((c) => c.textContent).join('|');
+    return out;
+  });
+}
+
+export const sortedShares = (row) => Object.values(row);
