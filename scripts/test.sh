@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test tier, in order of speed: native (GoogleTest via CTest), WebAssembly
-# in node (node --test), browser (Playwright + Debian's Chromium). Runs set-up
+# in node (node --test), sanitize (the native suite under ASan + UBSan and a
+# short libFuzzer run), browser (Playwright + Debian's Chromium). Runs set-up
 # first, so a fresh clone needs nothing else. Ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,12 +20,18 @@ tier() { # name, command...
 
 tier native ctest --test-dir build/native --output-on-failure
 tier wasm node --test tests/wasm/
+tier sanitize bash scripts/sanitize.sh   # native suite under ASan + UBSan, short fuzz run
 tier browser npx playwright test
 
 # Sum what each runner reported.
 count() { grep -Eo "$1" "$2" | grep -Eo '[0-9]+' | tail -1; }
 n_total=$(count 'out of [0-9]+' "$log/native.txt"); n_fail=$(count '[0-9]+ tests failed' "$log/native.txt")
 passed=$((passed + ${n_total:-0} - ${n_fail:-0})); failed=$((failed + ${n_fail:-0}))
+# The sanitizer tier: its ctest line (every test again, under ASan + UBSan) and one per fuzz target.
+s_total=$(count 'out of [0-9]+' "$log/sanitize.txt"); s_fail=$(count '[0-9]+ tests failed' "$log/sanitize.txt")
+passed=$((passed + ${s_total:-0} - ${s_fail:-0})); failed=$((failed + ${s_fail:-0}))
+f_pass=$(count '^fuzz: [0-9]+ targets passed' "$log/sanitize.txt"); f_fail=$(count 'targets passed, [0-9]+ failed' "$log/sanitize.txt")
+passed=$((passed + ${f_pass:-0})); failed=$((failed + ${f_fail:-0}))
 passed=$((passed + $(count '^# pass [0-9]+' "$log/wasm.txt" || echo 0)))
 failed=$((failed + $(count '^# fail [0-9]+' "$log/wasm.txt" || echo 0)))
 passed=$((passed + $(count '[0-9]+ passed' "$log/browser.txt" || echo 0)))
