@@ -38,12 +38,12 @@ function drawFrame(svg, xOf, y, dks, n) {
   for (const d of dks) svgEl(frame, 'text', { class: 'tick', x: xOf(d), y: y(0) + 16, 'text-anchor': 'middle' }, String(d));
   svgText(frame, { class: 'label', x: (xOf(first) + xOf(last)) / 2, y: y(0) + 34, 'text-anchor': 'middle' },
     'd_k (numbers per query and key)');
-  svgEl(frame, 'text', { class: 'note', x: xOf(first) + 4, y: y(1) - 4 }, 'one winner takes all');
+  svgEl(frame, 'text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) - 4 }, 'one winner takes all');
 }
 
 function drawMarker(svg, at, y, dk) {
   svgEl(svg, 'line', { class: 'marker', x1: at, x2: at, y1: y(0), y2: y(1) });
-  svgText(svg, { class: 'note', x: at, y: y(0.5), 'text-anchor': 'middle', transform: `rotate(-90 ${at} ${y(0.5)})`, dy: -4 },
+  svgText(svg, { class: 'plot-note', x: at, y: y(0.5), 'text-anchor': 'middle', transform: `rotate(-90 ${at} ${y(0.5)})`, dy: -4 },
     `your d_k = ${dk}`);
 }
 
