@@ -67,7 +67,7 @@ function readMatrix(name, m) {
     throw new ConfigError(`${name} is too large for the widget (at most ${MAX_TOKENS} rows of ${MAX_DIM} numbers)`);
   return m.map((row, r) => row.map((x, c) => {
     if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x) > LIMIT)
-      throw new ConfigError(`${name} row ${r + 1}, column ${c + 1} is ${JSON.stringify(x) ?? String(x)}; `
+      throw new ConfigError(`${name} row ${r + 1}, column ${c + 1} is ${typeof x === 'number' ? x : JSON.stringify(x) ?? String(x)}; `
         + `use a number between ${MINUS}${LIMIT} and ${LIMIT}`);
     return x;
   }));
