@@ -78,6 +78,9 @@ export interface Attention {
   attend(request: AttendRequest): AttendResult;
   attendRaw(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
     options?: RawOptions): RawResult;
+  /** Heap use, for leak tests: wasm memory size (only grows), bytes malloc has handed out,
+   *  JS values the C++ side still holds. */
+  memoryStats(): { heapBytes: number; mallocBytes: number; valHandles: number };
 }
 
 export function hasWasmSimd(): boolean;

@@ -99,6 +99,16 @@ class Attention {
   }
 
   /**
+   * Heap use, for leak tests: heapBytes is the size of the wasm memory (it only
+   * grows); mallocBytes is what malloc has handed out and not had back;
+   * valHandles counts JS values the C++ side still holds (Embind handles).
+   */
+  memoryStats() {
+    const { heapBytes, mallocBytes } = this.#core.memoryStats();
+    return { heapBytes, mallocBytes, valHandles: this.#core.count_emval_handles() };
+  }
+
+  /**
    * The fast path on typed arrays: Q, K, V are n x d row-major Float32Arrays.
    * weights: false skips the n x n grid (online softmax, memory O(n d)).
    * Returns copies: { weights: Float32Array | null, outputs: Float32Array }.

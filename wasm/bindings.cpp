@@ -7,7 +7,9 @@
 // that costs nothing in size and the JS wrapper (attention.js) turns it into
 // an AttentionError with the same code.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <string>
 #include <vector>
@@ -126,11 +128,23 @@ class RawWorkspace {
   std::vector<float> queries_, keys_, values_, weights_, outputs_;
 };
 
+// Heap use, for leak tests (tests/wasm/soak.test.mjs): the size of the wasm
+// memory, which only grows, and the bytes malloc has handed out and not had back,
+// which must return to where they were once a call is done.
+val memory_stats() {
+  const struct mallinfo info = mallinfo();
+  val out = val::object();
+  out.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+  out.set("mallocBytes", static_cast<double>(info.uordblks));
+  return out;
+}
+
 }  // namespace
 
 // ---- the table ------------------------------------------------------------
 EMSCRIPTEN_BINDINGS(attention) {
   emscripten::function("attend", &attend);
+  emscripten::function("memoryStats", &memory_stats);
   emscripten::class_<RawWorkspace>("RawWorkspace")
       .constructor<>()
       .function("resize", &RawWorkspace::resize)
