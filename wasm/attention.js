@@ -203,8 +203,13 @@ function describe(value) {
 }
 
 // { rows, cols, data } -> rows of plain numbers
+// (A plain loop: Array.from(subarray) per row took half the time of a small attend().)
 function nest({ rows, cols, data }) {
   const out = new Array(rows);
-  for (let r = 0; r < rows; r++) out[r] = Array.from(data.subarray(r * cols, (r + 1) * cols));
+  for (let r = 0; r < rows; r++) {
+    const row = new Array(cols);
+    for (let c = 0; c < cols; c++) row[c] = data[r * cols + c];
+    out[r] = row;
+  }
   return out;
 }
