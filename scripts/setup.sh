@@ -12,6 +12,7 @@ declare -A NEED=(
   [g++]=/usr/bin/g++
   [libgtest-dev]=/usr/include/gtest/gtest.h
   [libgmock-dev]=/usr/include/gmock/gmock.h
+  [libbenchmark-dev]=/usr/include/benchmark/benchmark.h   # npm run bench: the native core
   [clang-14]=/usr/bin/clang++-14   # the sanitizer tier and libFuzzer (scripts/sanitize.sh, fuzz.sh)
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 )

@@ -1,0 +1,80 @@
+// The practical wasm SIMD ceiling on this machine: a tight loop of f32x4.mul
+// and f32x4.add on register-resident data (wasm SIMD has no FMA before
+// relaxed-simd, so a multiply and an add are two instructions, 8 flops for
+// 4 lanes). Independent chains hide the latencies; with too many chains
+// V8 (16 SIMD registers on x86-64) spills, so several chain counts are tried
+// and the best is the ceiling. The module is assembled here byte by byte, so
+// what is timed is exactly this loop, whatever any compiler would make of it.
+
+const u8 = (...bytes) => bytes;
+function uleb(n) {
+  const out = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+const section = (id, body) => [id, ...uleb(body.length), ...body];
+const vec = (items) => [...uleb(items.length), ...items.flat()];
+
+const SIMD = 0xfd;
+const op = {
+  localGet: (i) => [0x20, ...uleb(i)],
+  localSet: (i) => [0x21, ...uleb(i)],
+  localTee: (i) => [0x22, ...uleb(i)],
+  v128Const: (f) => [SIMD, 0x0c, ...new Uint8Array(new Float32Array([f, f, f, f]).buffer)],
+  f32x4Add: [SIMD, ...uleb(228)],
+  f32x4Mul: [SIMD, ...uleb(230)],
+  f32x4ExtractLane0: [SIMD, 0x1f, 0],
+};
+
+// (iterations: i32) -> f32; per iteration `muls` chains x *= m and `adds` chains y += a.
+function ceilingModule(muls, adds) {
+  const chains = muls + adds, M = chains + 1, A = chains + 2; // locals: 0 = iterations, then v128s
+  const body = [];
+  for (let c = 1; c <= chains; c++) body.push(op.v128Const(1 + c / 64), op.localSet(c));
+  body.push(op.v128Const(0.99999994), op.localSet(M), op.v128Const(1e-7), op.localSet(A));
+  body.push(u8(0x03, 0x40)); // loop
+  for (let c = 1; c <= chains; c++)
+    body.push(op.localGet(c), op.localGet(c <= muls ? M : A), c <= muls ? op.f32x4Mul : op.f32x4Add, op.localSet(c));
+  body.push(op.localGet(0), u8(0x41, 1, 0x6b), op.localTee(0), u8(0x0d, 0), u8(0x0b)); // --i; br_if; end
+  body.push(op.localGet(1));
+  for (let c = 2; c <= chains; c++) body.push(op.localGet(c), op.f32x4Add);
+  body.push(op.f32x4ExtractLane0, u8(0x0b));
+  const code = [...vec([[...uleb(chains + 2), 0x7b]]), ...body.flat()]; // locals: chains + 2 v128s
+  return new Uint8Array([
+    ...u8(0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0),
+    ...section(1, vec([[0x60, 1, 0x7f, 1, 0x7d]])), // type: (i32) -> f32
+    ...section(3, vec([[0]])),
+    ...section(7, vec([[...uleb(4), ...new TextEncoder().encode('peak'), 0x00, 0]])),
+    ...section(10, vec([[...uleb(code.length), ...code]])),
+  ]);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Measures the ceiling; returns { gflops, muls, adds, tried: [{ muls, adds, gflops }] }.
+ * @param {{ iterations?: number, repeats?: number }} [options]
+ */
+export async function measureSimdCeiling({ iterations = 20_000_000, repeats = 7 } = {}) {
+  const tried = [];
+  for (const [muls, adds] of [[4, 4], [5, 5], [6, 6], [7, 7], [8, 6], [6, 8]]) {
+    const { instance } = await WebAssembly.instantiate(ceilingModule(muls, adds));
+    const peak = instance.exports.peak;
+    for (let w = 0; w < 30; w++) peak(100_000); // V8 tiers wasm up per function, after some calls
+    const flops = iterations * (muls + adds) * 4; // each chain: one f32x4 op = 4 flops
+    const rates = [];
+    for (let r = 0; r < repeats; r++) {
+      const t0 = performance.now();
+      peak(iterations);
+      rates.push(flops / ((performance.now() - t0) * 1e6));
+    }
+    tried.push({ muls, adds, gflops: median(rates) });
+  }
+  const best = tried.reduce((a, b) => (b.gflops > a.gflops ? b : a));
+  return { ...best, tried };
+}
