@@ -26,7 +26,7 @@ export function createArrowPlot({ onMove }) {
   function build(state) {
     const grid = svg('g', { class: 'grid-lines' });
     const chain = svg('g', { class: 'chain' });
-    const values = state.tokens.map((token, j) => buildValueArrow(token, j));
+    const values = state.tokens.map((token, j) => buildValueArrow(j));
     const output = { line: svg('line', { class: 'arrow-o' }), head: svg('polygon', { class: 'head-o' }),
       label: svg('text', { class: 'label-o' }) };
     plot.replaceChildren(grid, svg('g', {}, values.map((v) => v.group)), chain,
@@ -35,10 +35,10 @@ export function createArrowPlot({ onMove }) {
     frozenBox = null;
   }
 
-  function buildValueArrow(token, j) {
+  function buildValueArrow(j) {
     const line = svg('line', { class: 'arrow-v' });
     const head = svg('polygon', { class: 'head-v' });
-    const label = svg('text', { class: 'label-v', text: token });
+    const label = svg('text', { class: 'label-v' });
     const handle = svg('circle', { class: 'handle', tabindex: 0, role: 'button',
       'aria-roledescription': 'draggable arrow tip' });
     wireDrag(handle, j);
@@ -94,11 +94,11 @@ export function createArrowPlot({ onMove }) {
     const size = Number(box.split(' ')[2]);
     setAttr(plot, 'viewBox', box);
     drawGrid(view.grid, box);
-    plot.style.setProperty('--unit', String(size / 100));
-    tips.forEach((tip, j) => paintValue(view.values[j], tip, j, state, result, size));
+    const labels = sharedLabels(tips, state.tokens);
+    tips.forEach((tip, j) => paintValue(view.values[j], tip, j, state, result, box, labels[j]));
     paintChain(view.chain, links, size);
     drawArrow(view.output, [0, 0], out, size, 1.4);
-    placeLabel(view.output.label, out, size, -1);
+    placeLabel(view.output.label, out, box, -1);
     setText(view.output.label, `o(${state.tokens[i]})`);
     setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
       + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
@@ -110,10 +110,12 @@ export function createArrowPlot({ onMove }) {
       + 'value there (ΔW_V = Δv xᵀ / |x|²). Other tokens whose embeddings share those numbers move too.');
   }
 
-  function paintValue(v, tip, j, state, result, size) {
+  function paintValue(v, tip, j, state, result, box, label) {
+    const size = Number(box.split(' ')[2]);
     v.tip = tip;
     drawArrow(v, [0, 0], tip, size, 1);
-    placeLabel(v.label, tip, size, 1);
+    placeLabel(v.label, tip, box, 1);
+    setText(v.label, label);
     setAttr(v.handle, 'cx', tip[0]);
     setAttr(v.handle, 'cy', -tip[1]);
     setAttr(v.handle, 'r', size * 0.022);
@@ -165,12 +167,32 @@ function drawArrow({ line, head }, from, to, size, weight) {
   setAttr(head, 'points', pts.map(([x, y]) => `${x.toFixed(3)},${(-y).toFixed(3)}`).join(' '));
 }
 
-function placeLabel(label, tip, size, side) {
-  const off = size * 0.045;
-  setAttr(label, 'x', tip[0] + (tip[0] >= 0 ? off * 0.4 : -off * 0.4));
-  setAttr(label, 'y', -tip[1] + (tip[1] >= 0 ? -off * 0.5 : off * 1.2) * (side > 0 ? 1 : -1));
-  setAttr(label, 'text-anchor', tip[0] >= 0 ? 'start' : 'end');
-  setAttr(label, 'font-size', size * 0.042);
+// Labels read inward (toward the middle of the plot) so they are never cut at an edge:
+// value labels above their tip, the output's below its tip, so the two never collide.
+function placeLabel(label, tip, box, side) {
+  const [x0, , w] = box.split(' ').map(Number);
+  const off = w * 0.045;
+  const atOrigin = tip[0] === 0 && tip[1] === 0;
+  const inwardLeft = !atOrigin && tip[0] > x0 + w / 2;
+  setAttr(label, 'x', tip[0] + (inwardLeft ? -off * 0.4 : off * 0.4));
+  setAttr(label, 'y', -tip[1] + (side > 0 && !atOrigin ? -off * 0.5 : off * 1.3));
+  setAttr(label, 'text-anchor', inwardLeft ? 'end' : 'start');
+  setAttr(label, 'font-size', w * 0.042);
+}
+
+// Tokens whose values land on the same point share one label ("we, from, the").
+function sharedLabels(tips, tokens) {
+  const groups = new Map();
+  tips.forEach((tip, j) => {
+    const key = tip.map((x) => x.toFixed(2)).join();
+    groups.set(key, [...(groups.get(key) ?? []), j]);
+  });
+  const labels = tokens.map(() => '');
+  for (const members of groups.values()) {
+    const names = [...new Set(members.map((j) => tokens[j]))];
+    labels[members[0]] = names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ');
+  }
+  return labels;
 }
 
 // viewBox covering the points with padding, aspect (height / width) kept between 0.6 and 1.

@@ -23,11 +23,11 @@ export function createAskerPanel({ onAsker }) {
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', text: 'key' }),
         el('th', { scope: 'col', class: 'role-q', text: 'q · k, slot by slot' }),
-        el('th', { scope: 'col', text: 'score' }), divisorHead,
+        el('th', { scope: 'col', class: 'score-col', text: 'score' }), divisorHead,
         el('th', { scope: 'col', text: 'e^score' }),
         el('th', { scope: 'col', class: 'role-a', text: 'share' }))),
       el('tbody', {}, rows.map((r) => r.tr)),
-      el('tfoot', {}, el('tr', {}, total.label, el('td'), el('td'), el('td', { class: 'logit-col' }),
+      el('tfoot', {}, el('tr', {}, total.label, el('td'), el('td', { class: 'score-col' }), el('td', { class: 'logit-col' }),
         total.value, el('td'))));
     const story = el('p', { class: 'story', 'aria-live': 'polite' });
     const blend = el('p', { class: 'blend' });
@@ -43,7 +43,7 @@ export function createAskerPanel({ onAsker }) {
     const exp = { base: el('span', { text: 'e' }), power: el('sup'), rest: el('span') };
     const cells = {
       products: el('td', { class: 'products' }),
-      score: el('td', { class: 'num-cell' }),
+      score: el('td', { class: 'num-cell score-col' }), // also ends the products cell; hidden when narrow
       logit: el('td', { class: 'num-cell logit-col' }),
       exp: el('td', { class: 'num-cell exp' }, exp.base, exp.power, exp.rest),
       share: el('td', { class: 'num-cell share role-a' }),

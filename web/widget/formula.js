@@ -24,7 +24,8 @@ export function createFormula({ onHighlight }) {
   const formula = math('math', { display: 'block', class: 'formula',
     'aria-label': 'Attention equals softmax of Q K transpose over square root of d k, times V' },
   math('mrow', {},
-    sym('weights', math('mrow', {}, mi('softmax', 'role-a'), math('mo', {}, '('))),
+    sym('weights', mi('softmax', 'role-a')),
+    math('mo', { class: 'role-a' }, '('), // a sibling of the fraction, so it stretches to its height
     math('mfrac', {},
       sym('scores', math('mrow', {},
         sym('queries', mi('Q', 'role-q')),
