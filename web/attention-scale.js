@@ -15,11 +15,11 @@ import { DEFAULTS, RANGES, parseInput, parseSwitch, parseWhole } from './scale/a
 import { ComputeClient } from './scale/client.js';
 import { THERMOSTAT_DKS, THERMOSTAT_TOKENS } from './scale/compute.js';
 import { readPalette } from './scale/palette.js';
-import { drawHeatMap } from './scale/heatmap.js';
+import { drawHeatMap, colourFloor } from './scale/heatmap.js';
 import { drawTimePlot } from './scale/time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './scale/thermo-plot.js';
 import { showSizes, showTiming } from './scale/readouts.js';
-import { drawnSentence, formatCount } from './scale/format.js';
+import { drawnSentence, formatCount, formatShare } from './scale/format.js';
 
 const STYLESHEET = new URL('./attention-scale.css', import.meta.url);
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
@@ -244,7 +244,8 @@ export class AttentionScaleElement extends HTMLElement {
     canvas.dataset.n = grid.n;
     canvas.dataset.causal = grid.causal;
     this.#text('drawn', drawnSentence(grid.n, grid.pixels, grid.block));
-    this.#text('legend-max', grid.max.toPrecision(2));
+    this.#text('legend-min', `\u2264 ${formatShare(colourFloor(grid.max))}`);
+    this.#text('legend-max', formatShare(grid.max));
     this.shadowRoot.querySelector('.masked-key').hidden = !grid.causal;
   }
 

@@ -188,3 +188,26 @@ test('stale requests are dropped: only the newest setting is drawn', async ({ pa
   expect(shown.length).toBeLessThan(11); // requests in between were skipped or discarded
   expect(await readout(page, 'entries-count')).toBe('9,000,000');
 });
+
+test('a long grid nobody wants any more is cut short: the newest setting shows soon after', async ({ page }) => {
+  await page.goto(PAGE);
+  await waitForGrid(page);
+  const seen = await page.evaluate(async () => {
+    const el = document.querySelector('attention-scale');
+    const ns = [];
+    el.addEventListener('attention-scale-result', (e) => ns.push(e.n));
+    const small = new Promise((resolve) => el.addEventListener('attention-scale-result', (e) => {
+      if (e.n === 10) resolve();
+    }));
+    el.setAttribute('dk', '512');
+    el.setAttribute('n', '4096'); // seconds of work in the worker
+    await new Promise((r) => setTimeout(r, 100));
+    el.setAttribute('n', '10');   // the learner has moved on
+    await small;
+    return ns;
+  });
+  expect(seen).toEqual([10]); // the 4096 grid was never shown
+  expect(await readout(page, 'entries-count')).toBe('100');
+  const dots = await page.locator('attention-scale svg.time-plot circle.dot').evaluateAll((els) => els.map((e) => Number(e.dataset.n)));
+  expect(dots).toEqual([10]); // and it was cut short, so it has no time either
+});

@@ -9,14 +9,22 @@
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
+// A grid job that has run this long and is no longer wanted is cut short by
+// restarting the worker (reloading the core costs far less than, say, finishing
+// a 4096 x 4096 x 512 grid nobody will see).
+const RESTART_STALE_AFTER_MS = 400;
+
 export class ComputeClient {
   #worker = null;
   #mode = 'worker';
   #running = null;        // the job being computed, or null
+  #startedAt = 0;         // when #running started (performance.now())
   #waiting = new Map();   // kind -> the newest job of that kind not yet started
   #newest = new Map();    // kind -> id of the newest request of that kind
   #nextId = 1;
   #onResult;
+  /** How many times a stale job was cut short by restarting the worker. */
+  restarts = 0;
 
   /**
    * @param {{ onResult: (message: { kind, id, current, result?, error? }) => void,
@@ -40,7 +48,22 @@ export class ComputeClient {
     this.#newest.set(kind, job.id);
     this.#waiting.set(kind, job);
     this.#pump();
+    if (this.#running && this.#running.kind === kind && this.#running !== job) this.#watchStale(this.#running);
     return job.id;
+  }
+
+  #watchStale(job) {
+    if (this.#mode !== 'worker' || job.kind !== 'grid' || job.watched) return;
+    job.watched = true;
+    const wait = Math.max(0, this.#startedAt + RESTART_STALE_AFTER_MS - performance.now());
+    setTimeout(() => {
+      if (this.#running !== job || this.#mode !== 'worker') return; // finished meanwhile
+      this.#worker.terminate();
+      this.restarts++;
+      this.#running = null;
+      this.#startWorker();
+      this.#pump();
+    }, wait);
   }
 
   /** Stops the worker; later requests are ignored. */
@@ -85,6 +108,7 @@ export class ComputeClient {
     const job = this.#waiting.get(kind);
     this.#waiting.delete(kind);
     this.#running = job;
+    this.#startedAt = performance.now();
     if (this.#mode === 'worker') this.#worker.postMessage(job);
     else this.#runHere(job);
   }

@@ -39,8 +39,13 @@ function addRowIntoBlocks(weights, start, n, block, sums, sumsStart) {
   }
 }
 
-/** True when every entry of pixel block (bi, bj) lies above the diagonal (all masked when causal). */
-export function blockIsMasked(bi, bj, block, n) {
+/** The first block column of block row bi whose entries all lie above the diagonal (all masked when causal). */
+export function firstMaskedBlock(bi, block, n) {
   const lastRow = Math.min((bi + 1) * block, n) - 1;
-  return bj * block > lastRow;
+  return Math.floor(lastRow / block) + 1;
+}
+
+/** True when every entry of pixel block (bi, bj) lies above the diagonal. */
+export function blockIsMasked(bi, bj, block, n) {
+  return bj >= firstMaskedBlock(bi, block, n);
 }

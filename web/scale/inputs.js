@@ -3,7 +3,7 @@
 //
 //   random    every entry an independent draw with mean 0, variance 1 (the
 //             thermostat's assumption: unit-variance q and k)
-//   local     nearby tokens match: q_i . k_j is about d * exp(-(i - j)^2 / (2 L^2)), L = max(2, n / 128)
+//   local     nearby tokens match: q_i . k_j is about d * exp(-(i - j)^2 / (2 L^2)), L = max(2, n / 16)
 //   previous  each token's query matches the key one position back
 
 export const INPUTS = Object.freeze(['random', 'local', 'previous']);
@@ -33,10 +33,10 @@ export function fillGaussian(out, rand) {
 }
 
 // Pattern shapes: width L in tokens, and how far back each query looks. The
-// local band widens with n (1/128 of the context, at least 2 tokens) so it stays
+// local band widens with n (1/16 of the context, at least 2 tokens) so it stays
 // visible when a 4096-token grid is averaged down to 512 pixels.
 const PATTERNS = {
-  local: { width: (n) => Math.max(2, n / 128), shift: 0 },
+  local: { width: (n) => Math.max(2, n / 16), shift: 0 },
   previous: { width: () => 0.6, shift: 1 },
 };
 

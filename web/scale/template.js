@@ -38,7 +38,8 @@ export const TEMPLATE = `
       <h3 part="heading">The score grid</h3>
       <div class="canvas-frame"><canvas role="img" width="1" height="1"></canvas></div>
       <div class="legend" aria-hidden="true">
-        <span data-readout="legend-min">0</span><span class="ramp"></span><span data-readout="legend-max"></span>
+        <span data-readout="legend-min"></span><span class="ramp"></span><span data-readout="legend-max"></span>
+        <span class="legend-note">(log scale)</span>
         <span class="masked-key" hidden><span class="swatch"></span> masked</span>
       </div>
       <figcaption data-readout="drawn"></figcaption>

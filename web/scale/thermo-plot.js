@@ -8,7 +8,7 @@ import { formatShare } from './format.js';
 
 const W = 360;
 const H = 220;
-const M = { left: 40, right: 14, top: 16, bottom: 40 };
+const M = { left: 40, right: 14, top: 22, bottom: 40 };
 
 /** svg: the <svg>; data: { n, rows: [{ dk, unscaled: { maxShare }, scaled: { maxShare } }] }; dk: the slider's d_k. */
 export function drawThermoPlot(svg, data, dk) {
@@ -38,13 +38,14 @@ function drawFrame(svg, xOf, y, dks, n) {
   for (const d of dks) svgEl(frame, 'text', { class: 'tick', x: xOf(d), y: y(0) + 16, 'text-anchor': 'middle' }, String(d));
   svgText(frame, { class: 'label', x: (xOf(first) + xOf(last)) / 2, y: y(0) + 34, 'text-anchor': 'middle' },
     'd_k (numbers per query and key)');
-  svgEl(frame, 'text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) - 4 }, 'one winner takes all');
+  svgEl(frame, 'text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) + 14 }, 'one winner takes all');
 }
 
+// The learner's d_k: a dashed vertical line, labelled above the plot (kept inside it at the ends).
 function drawMarker(svg, at, y, dk) {
   svgEl(svg, 'line', { class: 'marker', x1: at, x2: at, y1: y(0), y2: y(1) });
-  svgText(svg, { class: 'plot-note', x: at, y: y(0.5), 'text-anchor': 'middle', transform: `rotate(-90 ${at} ${y(0.5)})`, dy: -4 },
-    `your d_k = ${dk}`);
+  const anchor = at < M.left + 50 ? 'start' : at > W - M.right - 50 ? 'end' : 'middle';
+  svgText(svg, { class: 'plot-note', x: at, y: y(1) - 8, 'text-anchor': anchor }, `your d_k = ${dk}`);
 }
 
 function drawSeries(svg, xOf, y, rows, which, mark) {
@@ -63,9 +64,9 @@ function drawSeries(svg, xOf, y, rows, which, mark) {
 function labelSeries(svg, xOf, y, rows) {
   const last = rows[rows.length - 1];
   const at = xOf(last.dk) - 6;
-  svgText(svg, { class: 'series-label unscaled', x: at, y: y(last.unscaled.maxShare) + 34, 'text-anchor': 'end' },
+  svgText(svg, { class: 'series-label unscaled', x: at, y: y(last.unscaled.maxShare) + 50, 'text-anchor': 'end' },
     'without \u00f7\u221ad_k');
-  svgText(svg, { class: 'series-label scaled', x: at, y: y(last.scaled.maxShare) - 9, 'text-anchor': 'end' },
+  svgText(svg, { class: 'series-label scaled', x: at, y: y(last.scaled.maxShare) - 12, 'text-anchor': 'end' },
     'with \u00f7\u221ad_k');
 }
 
