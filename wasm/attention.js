@@ -76,17 +76,8 @@ class Attention {
    * The teaching path: every intermediate of one forward pass, as nested arrays.
    * Throws AttentionError on bad input.
    */
-  attend({ embeddings, wq, wk, wv, scaled = false, causal = false, temperature = 1 } = {}) {
-    const x = readMatrix('embeddings', embeddings, this.limits.maxTokens, this.limits.maxDim);
-    const q = readMatrix('wq', wq, this.limits.maxDim, this.limits.maxDim);
-    const k = readMatrix('wk', wk, this.limits.maxDim, this.limits.maxDim);
-    const v = readMatrix('wv', wv, this.limits.maxDim, this.limits.maxDim);
-    checkFlag('scaled', scaled);
-    checkFlag('causal', causal);
-    if (typeof temperature !== 'number' || !(temperature > 0) || !Number.isFinite(temperature))
-      throw new AttentionError(
-        `temperature must be a finite number above 0 (got ${describe(temperature)})`, 'bad_temperature');
-
+  attend(request) {
+    const { x, q, k, v, scaled, causal, temperature } = readInput(() => readRequest(request, this.limits));
     // Each matrix keeps its own shape: the core names any mismatch best.
     const r = this.#core.attend({ embeddings: x, wq: q, wk: k, wv: v, scaled, causal, temperature });
     if (!r.ok) throw new AttentionError(r.message, r.code);
@@ -113,16 +104,8 @@ class Attention {
    * weights: false skips the n x n grid (online softmax, memory O(n d)).
    * Returns copies: { weights: Float32Array | null, outputs: Float32Array }.
    */
-  attendRaw(Q, K, V, n, d, { scaled = true, causal = false, weights = true } = {}) {
-    checkSize('n', n);
-    checkSize('d', d);
-    for (const [name, buf] of [['Q', Q], ['K', K], ['V', V]]) {
-      if (!(buf instanceof Float32Array))
-        throw new AttentionError(`attendRaw: ${name} must be a Float32Array (got ${describe(buf)})`, 'invalid_argument');
-      if (buf.length !== n * d)
-        throw new AttentionError(
-          `attendRaw: ${name} has ${buf.length} numbers but n x d = ${n} x ${d} needs ${n * d}`, 'shape_mismatch');
-    }
+  attendRaw(Q, K, V, n, d, options) {
+    const { scaled, causal, weights } = readInput(() => readRawArguments(Q, K, V, n, d, options));
     const ws = (this.#workspace ??= new this.#core.RawWorkspace());
     throwIfFailed(ws.resize(n, d, weights));
     // Views are fetched after resize: the heap may have grown and detached old ones.
@@ -135,6 +118,66 @@ class Attention {
 }
 
 // ---- argument checks at the JS edge -------------------------------------
+
+// Input from a page can throw while being read (a getter, a proxy, a revoked
+// proxy). That is bad input like any other, so it leaves as an AttentionError.
+function readInput(read) {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof AttentionError) throw err;
+    let why;
+    try {
+      why = String(err?.message ?? err).slice(0, 80);
+    } catch {
+      why = 'it threw while being read';
+    }
+    throw new AttentionError(`the input could not be read: ${why || 'it threw while being read'}`, 'invalid_argument');
+  }
+}
+
+// attend()'s request -> plain values for the core. Throws AttentionError on bad input.
+function readRequest(request = {}, limits) {
+  if (request === null || typeof request !== 'object')
+    throw new AttentionError(`attend needs an object { embeddings, wq, wk, wv, ... } (got ${describe(request)})`,
+      'invalid_argument');
+  const { embeddings, wq, wk, wv, scaled = false, causal = false, temperature = 1 } = request;
+  const x = readMatrix('embeddings', embeddings, limits.maxTokens, limits.maxDim);
+  const q = readMatrix('wq', wq, limits.maxDim, limits.maxDim);
+  const k = readMatrix('wk', wk, limits.maxDim, limits.maxDim);
+  const v = readMatrix('wv', wv, limits.maxDim, limits.maxDim);
+  checkFlag('scaled', scaled);
+  checkFlag('causal', causal);
+  if (typeof temperature !== 'number' || !(temperature > 0) || !Number.isFinite(temperature))
+    throw new AttentionError(
+      `temperature must be a finite number above 0 (got ${describe(temperature)})`, 'bad_temperature');
+  return { x, q, k, v, scaled, causal, temperature };
+}
+
+// The real length of a typed array: a subclass getter or a proxy cannot fake it
+// (a faked one would make the copy into the heap throw or read the wrong count).
+const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Float32Array.prototype), 'length').get;
+
+// attendRaw()'s arguments -> its options. Throws AttentionError on bad input.
+function readRawArguments(Q, K, V, n, d, options = {}) {
+  checkSize('n', n);
+  checkSize('d', d);
+  for (const [name, buf] of [['Q', Q], ['K', K], ['V', V]]) {
+    if (!(buf instanceof Float32Array))
+      throw new AttentionError(`attendRaw: ${name} must be a Float32Array (got ${describe(buf)})`, 'invalid_argument');
+    const length = typedArrayLength.call(buf);
+    if (length !== n * d)
+      throw new AttentionError(
+        `attendRaw: ${name} has ${length} numbers but n x d = ${n} x ${d} needs ${n * d}`, 'shape_mismatch');
+  }
+  if (options === null || typeof options !== 'object')
+    throw new AttentionError(`attendRaw: options must be an object (got ${describe(options)})`, 'invalid_argument');
+  const { scaled = true, causal = false, weights = true } = options;
+  checkFlag('attendRaw: scaled', scaled);
+  checkFlag('attendRaw: causal', causal);
+  checkFlag('attendRaw: weights', weights);
+  return { scaled, causal, weights };
+}
 
 function throwIfFailed(status) {
   if (!status.ok) throw new AttentionError(status.message, status.code);
@@ -193,13 +236,23 @@ function readNumber(name, x, r, c) {
   return x;
 }
 
-// A short, safe description of any value for a message (never the whole of a long string).
+// A short, safe description of any value for a message: never long (not the
+// whole of a long string, a function's source or a 400-digit BigInt), never throws.
 function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'object') return value.constructor?.name ?? 'an object';
-  return String(value);
+  let text;
+  try {
+    if (value === null) text = 'null';
+    else if (Array.isArray(value)) text = `an array of ${value.length}`;
+    else if (typeof value === 'function') text = 'a function';
+    else if (typeof value === 'object') {
+      const name = value.constructor?.name;
+      text = typeof name === 'string' && name !== '' ? name : 'an object';
+    } else text = String(value);
+  } catch {
+    text = 'a value that cannot be read';
+  }
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 // { rows, cols, data } -> rows of plain numbers
