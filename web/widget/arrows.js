@@ -206,9 +206,15 @@ function fitBox(points) {
   let w = Math.max(maxX - minX, 1); let h = Math.max(maxY - minY, 1);
   if (h < 0.6 * w) { const grow = (0.6 * w - h) / 2; minY -= grow; h = 0.6 * w; }
   if (h > w) { const grow = (h - w) / 2; minX -= grow; w = h; }
+  // Snap outward to a coarse step so small edits leave the frame (and the grid lines) still.
   const pad = Math.max(w, h) * 0.14;
+  const step = niceStep(Math.max(w, h)) / 2;
+  const x0 = Math.floor((minX - pad) / step) * step;
+  const y1 = Math.ceil((minY + h + pad) / step) * step;
+  const x1 = Math.ceil((minX + w + pad) / step) * step;
+  const y0 = Math.floor((minY - pad) / step) * step;
   const f = (x) => Number(x.toFixed(3));
-  return `${f(minX - pad)} ${f(-(minY + h) - pad)} ${f(w + 2 * pad)} ${f(h + 2 * pad)}`;
+  return `${f(x0)} ${f(-y1)} ${f(x1 - x0)} ${f(y1 - y0)}`;
 }
 
 function drawGrid(group, box) {

@@ -1,6 +1,6 @@
 // The switches the chapter mentions: causal mask, divide by √d_k, the softmax
 // temperature (Chapter 9's knob), and a reset to the preset.
-import { el, setText, uid } from './dom.js';
+import { el, setAttr, setText, uid } from './dom.js';
 import { fixed2 } from './format.js';
 
 export const T_MIN = 0.1;
@@ -28,7 +28,7 @@ export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
     scaled.input.checked = state.scaled;
     // The slider covers 0.1..5; a temperature set by attribute may lie beyond, the label says the truth.
     if (Number(slider.value) !== state.temperature) slider.value = String(state.temperature);
-    slider.setAttribute('aria-valuetext', `temperature ${fixed2(state.temperature)}`);
+    setAttr(slider, 'aria-valuetext', `temperature ${fixed2(state.temperature)}`);
     setText(tValue, `T = ${fixed2(state.temperature)}`);
   }
 
