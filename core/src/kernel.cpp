@@ -18,10 +18,21 @@
 #include <cmath>
 #include <type_traits>
 
+#include "attention/attention.hpp"
 #include "kernel.hpp"
 #include "kernel_simd.hpp"
 
 #define ATTENTION_NOINLINE __attribute__((noinline))
+
+namespace attention::kernel {
+ExpConstants exp_constants = {
+    splat4(-87.0f),          splat4(88.0f),           splat4(12582912.0f),  // 1.5 * 2^23
+    splat4(1.44269504088896341f),                                             // log2(e)
+    splat4(0.693359375f),    splat4(-2.12194440e-4f),                        // ln2 = hi + lo
+    splat4(1.9875691500e-4f), splat4(1.3981999507e-3f), splat4(8.3334519073e-3f),
+    splat4(4.1665795894e-2f), splat4(1.6666665459e-1f), splat4(5.0000001201e-1f),
+    splat4(1.0f)};
+}  // namespace attention::kernel
 
 namespace attention::detail {
 namespace {
@@ -41,76 +52,93 @@ constexpr std::size_t kMaxKeyBlock = 64;  // keys per block at most (stack tile 
 // ---- scores: S = scale * Q K^T ------------------------------------------
 
 // R askers x C keys of dot products over d, four lanes at a time.
-// q: (R, d) rows d apart; k: (C, d) rows d apart; out: out[r * ld + c].
+// qt: the askers' full 4-column chunks, chunk-major (see score_block);
+// q: (R, d) the same rows unpacked, for the d % 4 tail; k: (C, d) rows d apart;
+// out: out[r * ld + c]. Pointers are bumped, not indexed: V8 does not
+// strength-reduce index arithmetic, which otherwise costs as much as the math.
 template <int R, int C>
-inline void score_tile(const float* q, const float* k, std::size_t d, float scale, float* out,
-                       std::size_t ld) {
+inline void score_tile(const float* qt, const float* q, const float* k, std::size_t d,
+                       float scale, float* out, std::size_t ld) {
   f32x4 acc[R][C] = {};
-  std::size_t c = 0;
-  for (; c + 4 <= d; c += 4) {
+  const std::size_t full = d / 4 * 4;
+  const float* kp = k;
+  for (const float* qp = qt, *end = qt + full * R; qp != end; qp += 4 * R, kp += 4) {
     f32x4 kv[C];
-    for (int j = 0; j < C; ++j) kv[j] = load4(k + j * d + c);
+    for (int j = 0; j < C; ++j) kv[j] = load4(kp + j * d);
     for (int r = 0; r < R; ++r) {
-      const f32x4 qv = load4(q + r * d + c);
+      const f32x4 qv = load4(qp + 4 * r);
       for (int j = 0; j < C; ++j) acc[r][j] += qv * kv[j];
     }
   }
   for (int r = 0; r < R; ++r)
     for (int j = 0; j < C; ++j) {
       float s = sum4(acc[r][j]);
-      for (std::size_t t = c; t < d; ++t) s += q[r * d + t] * k[j * d + t];  // d % 4 tail
+      for (std::size_t t = full; t < d; ++t) s += q[r * d + t] * k[j * d + t];  // d % 4 tail
       out[r * ld + j] = s * scale;
     }
 }
 
 // scores[r * ld + (j - j0)] = scale * q_r . k_j for askers r < R, keys j in [j0, j1).
+// The R query rows are first copied chunk-major into a stack tile
+// (qt[(c / 4) * 4R + 4r + lane] = q_r[c + lane]), so one pointer reaches all of them.
 // q: (R, d); keys: (n, d); scores: (R, ld)
 template <int R>
 ATTENTION_NOINLINE void score_block(const float* q, const float* keys, std::size_t d,
                                     std::size_t j0, std::size_t j1, float scale, float* scores,
                                     std::size_t ld) {
+  float qt[R * kMaxDim];
+  for (std::size_t c = 0; c + 4 <= d; c += 4)
+    for (int r = 0; r < R; ++r) store4(qt + c * R + 4 * r, load4(q + r * d + c));
   std::size_t j = j0;
-  for (; j + 2 <= j1; j += 2) score_tile<R, 2>(q, keys + j * d, d, scale, scores + (j - j0), ld);
-  if (j < j1) score_tile<R, 1>(q, keys + j * d, d, scale, scores + (j - j0), ld);
+  for (; j + 2 <= j1; j += 2)
+    score_tile<R, 2>(qt, q, keys + j * d, d, scale, scores + (j - j0), ld);
+  if (j < j1) score_tile<R, 1>(qt, q, keys + j * d, d, scale, scores + (j - j0), ld);
 }
 
 // ---- blend: outputs += W V ----------------------------------------------
 
-// out[r][c..c+4V) += sum_j w[r * ldw + j] * v_j[c..c+4V) for keys j in [0, count).
-// w: (R, ldw); values: (count, d) starting at the block's first key; out: (R, d)
+// out[r][c..c+4V) += sum_j wt[j * R + r] * v_j[c..c+4V) for keys j in [0, count).
+// Pointers are bumped rather than indexed: V8 does not strength-reduce
+// j * d inside a loop, and the address arithmetic cost as much as the math.
+// wt: (count, R) weights, key-major; values: (count, d) from column c; out: (R, d) from column c
 template <int R, int V>
-inline void blend_strip(const float* w, std::size_t ldw, const float* values, std::size_t count,
-                        std::size_t d, std::size_t c, float* out) {
+inline void blend_strip(const float* wt, const float* values, std::size_t count, std::size_t d,
+                        float* out) {
   f32x4 acc[R][V];
   for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) acc[r][v] = load4(out + r * d + c + 4 * v);
-  for (std::size_t j = 0; j < count; ++j) {
+    for (int v = 0; v < V; ++v) acc[r][v] = load4(out + r * d + 4 * v);
+  for (const float* end = wt + count * R; wt != end; wt += R, values += d) {
     f32x4 vv[V];
-    for (int v = 0; v < V; ++v) vv[v] = load4(values + j * d + c + 4 * v);
+    for (int v = 0; v < V; ++v) vv[v] = load4(values + 4 * v);
     for (int r = 0; r < R; ++r) {
-      const f32x4 wr = splat4(w[r * ldw + j]);
+      const f32x4 wr = splat4(wt[r]);
       for (int v = 0; v < V; ++v) acc[r][v] += wr * vv[v];
     }
   }
   for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) store4(out + r * d + c + 4 * v, acc[r][v]);
+    for (int v = 0; v < V; ++v) store4(out + r * d + 4 * v, acc[r][v]);
 }
 
 // outputs[r] += sum over keys j in [0, count) of w[r * ldw + j] * values_j, all d columns.
-// w: (R, ldw); values: (count, d); out: (R, d)
+// The weights are first copied key-major into a stack tile, so the strips
+// read all R weights of a key from one place.
+// w: (R, ldw); values: (count, d); out: (R, d); count <= kMaxKeyBlock
 template <int R>
 ATTENTION_NOINLINE void blend_block(const float* w, std::size_t ldw, const float* values,
                                     std::size_t count, std::size_t d, float* out) {
+  float wt[kMaxKeyBlock * R];  // (count, R)
+  for (std::size_t j = 0; j < count; ++j)
+    for (int r = 0; r < R; ++r) wt[j * R + r] = w[r * ldw + j];
   std::size_t c = 0;
-  for (; c + 8 <= d; c += 8) blend_strip<R, 2>(w, ldw, values, count, d, c, out);
+  for (; c + 8 <= d; c += 8) blend_strip<R, 2>(wt, values + c, count, d, out + c);
   if (c + 4 <= d) {
-    blend_strip<R, 1>(w, ldw, values, count, d, c, out);
+    blend_strip<R, 1>(wt, values + c, count, d, out + c);
     c += 4;
   }
   for (; c < d; ++c)  // d % 4 tail, one column at a time
     for (int r = 0; r < R; ++r) {
       float s = out[r * d + c];
-      for (std::size_t j = 0; j < count; ++j) s += w[r * ldw + j] * values[j * d + c];
+      for (std::size_t j = 0; j < count; ++j) s += wt[j * R + r] * values[j * d + c];
       out[r * d + c] = s;
     }
 }
@@ -129,18 +157,19 @@ ATTENTION_NOINLINE float row_max(const float* x, std::size_t count) {
 
 // x[j] = e^(x[j] - shift) for j < count; returns their sum.
 ATTENTION_NOINLINE float exp_shifted(float* x, std::size_t count, float shift) {
+  const kernel::ExpConstants c = kernel::exp_constants;  // once, before the loop
   const f32x4 s4 = splat4(shift);
   f32x4 sum = splat4(0.0f);
   std::size_t j = 0;
   for (; j + 4 <= count; j += 4) {
-    const f32x4 e = exp4(load4(x + j) - s4);
+    const f32x4 e = exp4(load4(x + j) - s4, c);
     store4(x + j, e);
     sum += e;
   }
   if (j < count) {  // the last 1-3 entries, padded with -inf (which gives 0)
     f32x4 tail = splat4(-INFINITY);
     for (std::size_t t = j; t < count; ++t) tail[t - j] = x[t];
-    const f32x4 e = exp4(tail - s4);
+    const f32x4 e = exp4(tail - s4, c);
     for (std::size_t t = j; t < count; ++t) x[t] = e[t - j];
     sum += e;
   }

@@ -34,6 +34,16 @@ inline f32x4 select4(i32x4 mask, f32x4 a, f32x4 b) {
 }
 inline f32x4 max4(f32x4 a, f32x4 b) { return select4(a > b, a, b); }
 
+// The constants of exp4, splatted. Kept in a struct that the caller loads
+// once before its loop: as v128.const inside the loop, V8 rebuilds each of
+// the 15 constants on every iteration (a few instructions apiece).
+struct ExpConstants {
+  f32x4 lo, hi, magic, log2e, ln2_hi, ln2_lo, p0, p1, p2, p3, p4, p5, one;
+};
+// Defined in kernel.cpp, not const: so the compiler cannot fold the values
+// back into v128.const inside loops.
+extern ExpConstants exp_constants;
+
 // e^x for four lanes, the Cephes expf scheme: x = k ln2 + r with |r| <= ln2/2,
 // a degree-6 polynomial for e^r, then 2^k put straight into the exponent bits.
 // About 2 ulp (~1.2e-7 relative) across the range, far inside the kernel's
@@ -42,25 +52,23 @@ inline f32x4 max4(f32x4 a, f32x4 b) { return select4(a > b, a, b); }
 // (its sum comes out 0, so the outputs become non-finite). Never traps: the
 // integer k is read from the bits of a float (no float-to-int conversion, which
 // traps on NaN in scalar wasm).
-inline f32x4 exp4(f32x4 x) {
-  const f32x4 lo = splat4(-87.0f), hi = splat4(88.0f);
-  const i32x4 in_range = x >= lo;  // false for NaN and for x < -87
-  f32x4 xc = select4(x > lo, x, lo);
-  xc = select4(xc < hi, xc, hi);
+inline f32x4 exp4(f32x4 x, const ExpConstants& c) {
+  const i32x4 in_range = x >= c.lo;  // false for NaN and for x < -87
+  f32x4 xc = select4(x > c.lo, x, c.lo);
+  xc = select4(xc < c.hi, xc, c.hi);
   // k = round(x / ln2) by the 1.5 * 2^23 trick; its low mantissa bits hold k.
-  const f32x4 magic = splat4(12582912.0f);
-  const f32x4 shifted = xc * splat4(1.44269504088896341f) + magic;
-  const f32x4 k = shifted - magic;
-  const i32x4 k_int = (i32x4)shifted - (i32x4)magic;
+  const f32x4 shifted = xc * c.log2e + c.magic;
+  const f32x4 k = shifted - c.magic;
+  const i32x4 k_int = (i32x4)shifted - (i32x4)c.magic;
   // r = x - k ln2, with ln2 split in two so the product is exact enough.
-  const f32x4 r = (xc - k * splat4(0.693359375f)) - k * splat4(-2.12194440e-4f);
-  f32x4 p = splat4(1.9875691500e-4f);
-  p = p * r + splat4(1.3981999507e-3f);
-  p = p * r + splat4(8.3334519073e-3f);
-  p = p * r + splat4(4.1665795894e-2f);
-  p = p * r + splat4(1.6666665459e-1f);
-  p = p * r + splat4(5.0000001201e-1f);
-  const f32x4 e_r = p * (r * r) + r + splat4(1.0f);
+  const f32x4 r = (xc - k * c.ln2_hi) - k * c.ln2_lo;
+  f32x4 p = c.p0;
+  p = p * r + c.p1;
+  p = p * r + c.p2;
+  p = p * r + c.p3;
+  p = p * r + c.p4;
+  p = p * r + c.p5;
+  const f32x4 e_r = p * (r * r) + r + c.one;
   const f32x4 two_k = (f32x4)((k_int + 127) << 23);
   return (f32x4)((i32x4)(e_r * two_k) & in_range);
 }
