@@ -85,6 +85,20 @@ Matrix blend(const Matrix& weights, const Matrix& values) {
   return outputs;
 }
 
+bool all_finite(const Matrix& m) {
+  for (double x : m.data)
+    if (!std::isfinite(x)) return false;
+  return true;
+}
+
+// logits: (n, n); entries above the diagonal are -inf by design when causal.
+bool unmasked_logits_finite(const Matrix& logits, bool causal) {
+  for (std::size_t i = 0; i < logits.rows; ++i)
+    for (std::size_t j = 0; j < (causal ? i + 1 : logits.cols); ++j)
+      if (!std::isfinite(logits.at(i, j))) return false;
+  return true;
+}
+
 }  // namespace
 
 Status attend(const Inputs& in, const Options& options, Trace* t) {
@@ -102,12 +116,17 @@ Status attend(const Inputs& in, const Options& options, Trace* t) {
   t->outputs = blend(t->weights, t->values);
 
   // Finite inputs can still overflow (1e200 * 1e200); say so rather than show inf.
-  for (const Matrix* m : {&t->queries, &t->keys, &t->values, &t->scores, &t->outputs})
-    for (double x : m->data)
-      if (!std::isfinite(x))
-        return detail::fail(ErrorCode::kNonFinite,
-                            "the numbers are too large: an intermediate result overflowed to "
-                            "infinity; use smaller embeddings or weights");
+  const Status too_large = detail::fail(ErrorCode::kNonFinite,
+                                        "the numbers are too large: an intermediate result overflowed "
+                                        "to infinity; use smaller embeddings or weights");
+  for (const Matrix* m : {&t->queries, &t->keys, &t->values, &t->scores})
+    if (!all_finite(*m)) return too_large;
+  // So can a finite score over a tiny temperature (-1 / 5e-324); -inf is the mask's alone.
+  if (!unmasked_logits_finite(t->logits, options.causal))
+    return detail::fail(ErrorCode::kNonFinite,
+                        "the temperature is too small for these scores: a score divided by it "
+                        "overflowed to infinity; use a larger temperature");
+  if (!all_finite(t->outputs)) return too_large;
   return {};
 }
 

@@ -83,6 +83,10 @@ void check_weight_row(const attention::Trace& t, std::size_t i, bool causal) {
       fuzz::require(w == 0 && !std::signbit(w), "masked weight is not exactly 0");
       fuzz::require(t.exponentials.at(i, j) == 0, "masked exponential is not exactly 0");
       fuzz::require(t.logits.at(i, j) == -INFINITY, "masked logit is not -Infinity");
+    } else {
+      // Infinity is reserved for the mask: an overflowing logit must be reported.
+      fuzz::require(std::isfinite(t.logits.at(i, j)), "ok but an unmasked logit is not finite:",
+                    fuzz::show({{"logit", t.logits.at(i, j)}, {"score", t.scores.at(i, j)}, {"divisor", t.divisor}}));
     }
     sum += w;
   }

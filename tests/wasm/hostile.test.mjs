@@ -242,6 +242,14 @@ test('1e308 entries give a clear overflow error, never Infinity in the results',
   assert.throws(() => attn.attendRaw(q, q, q, 1, 2, { scaled: false }), { code: 'non_finite', message: /too large/ });
 });
 
+test('a temperature so small that a logit overflows is reported, not shown as -Infinity', () => {
+  // scores row 1 = [0, -1]; -1 / 5e-324 is -Infinity, which only the causal mask may produce.
+  const request = { embeddings: [[1, 0], [0, 1]], wq: [[1, 0]], wk: [[0, -1]], wv: [[1, 1]] };
+  assert.throws(() => attn.attend({ ...request, temperature: 5e-324 }),
+    { name: 'AttentionError', code: 'non_finite', message: /temperature is too small/ });
+  assertGoodResult(attn.attend({ ...request, temperature: 1e-300 }), 'temperature 1e-300');
+});
+
 test('a request is never changed, and a frozen one works', () => {
   const request = structuredClone({ ...catSat, scaled: true, causal: true, temperature: 2 });
   const copy = structuredClone(request);
