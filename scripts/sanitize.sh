@@ -22,6 +22,11 @@ build_asan() {
     || { cat build/asan/build.log >&2; echo "sanitize: ASan build failed" >&2; return 1; }
 }
 
+# Several test runs may share this tree: one build-and-test at a time here, so
+# no run swaps the binary under another's ctest.
+mkdir -p build/asan
+exec 8>build/asan/.lock
+flock 8
 native=0
 if build_asan; then
   echo "-- native suite under ASan + UBSan (build/asan)"
@@ -32,6 +37,7 @@ if build_asan; then
 else
   native=1
 fi
+flock -u 8
 
 echo "-- short fuzz run (scripts/fuzz.sh --short)"
 bash scripts/fuzz.sh --short
