@@ -45,6 +45,8 @@ export class AttentionScaleElement extends HTMLElement {
   #palette = null;         // null until the stylesheet has loaded
   #grid = null;            // the grid on screen (its request was the newest)
   #timings = new Map();    // "dk/causal" -> Map(n -> ms): the time plot's dots
+  #timesKey = null;        // the series the time plot shows
+  #thermostatDk = null;    // the d_k marked on the thermostat plot
   #thermostat = null;
   #thermostatSeed = null;  // the seed last asked for
   #darkQuery = null;
@@ -131,8 +133,9 @@ export class AttentionScaleElement extends HTMLElement {
       this.#thermostatSeed = this.#state.seed;
       this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
     }
-    this.#drawTimes();
-    if (this.#thermostat) drawThermoPlot(this.#svg('thermo-plot'), this.#thermostat, dk);
+    // The plots change only when their inputs do: not on every step of a dragged n.
+    if (this.#timesKey !== this.#seriesKey()) this.#drawTimes();
+    if (this.#thermostat && this.#thermostatDk !== dk) this.#drawThermostat();
   }
 
   #gridParams() {
@@ -260,18 +263,28 @@ export class AttentionScaleElement extends HTMLElement {
     this.#timings.get(key).set(n, ms);
   }
 
+  #seriesKey() {
+    return `${this.#state.dk}/${this.#state.causal}`;
+  }
+
   #drawTimes() {
-    const { dk, causal, n } = this.#state;
-    const series = this.#timings.get(`${dk}/${causal}`) ?? new Map();
+    const { dk, causal } = this.#state;
+    this.#timesKey = this.#seriesKey();
+    const series = this.#timings.get(this.#timesKey) ?? new Map();
     const points = [...series].map(([pn, ms]) => ({ n: pn, ms }));
-    drawTimePlot(this.#svg('time-plot'), { points, latestN: n, maxN: RANGES.n.max, dk, causal });
+    drawTimePlot(this.#svg('time-plot'), { points, latestN: this.#grid?.n, maxN: RANGES.n.max, dk, causal });
+  }
+
+  #drawThermostat() {
+    this.#thermostatDk = this.#state.dk;
+    drawThermoPlot(this.#svg('thermo-plot'), this.#thermostat, this.#thermostatDk);
   }
 
   #showThermostat(data) {
     this.#messages.delete('compute-thermostat');
     this.#showMessages();
     this.#thermostat = data;
-    drawThermoPlot(this.#svg('thermo-plot'), data, this.#state.dk);
+    this.#drawThermostat();
     this.#text('thermostat', describeThermostat(data));
     this.#text('thermo-caption', `${data.n} random tokens, seed ${data.seed}, no mask`);
     fillThermoTable(this.shadowRoot.querySelector('.thermo-table tbody'), data);
