@@ -58,7 +58,7 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
     get invalid() { return !message.hidden; },
     /** Shows a number from the state; `force` also replaces text the learner left invalid. */
     set(x, force = false) {
-      if (!force && this.invalid) return;
+      if (!force && (this.invalid || x === good)) return; // unchanged (or left for the learner to fix)
       good = x;
       const parsed = parseNumber(input.value);
       if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
