@@ -23,8 +23,8 @@ export const TEMPLATE = `
       <label for="input">Input</label>
       <select id="input">
         <option value="random">Random, unit variance</option>
-        <option value="local">Pattern: nearby tokens match</option>
-        <option value="previous">Pattern: each token seeks the previous one</option>
+        <option value="local">Nearby tokens match</option>
+        <option value="previous">Each seeks the previous</option>
       </select>
       <label for="seed">Seed</label>
       <input id="seed" type="number" min="0" max="4294967295" step="1" inputmode="numeric">
