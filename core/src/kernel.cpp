@@ -26,12 +26,13 @@
 
 namespace attention::kernel {
 ExpConstants exp_constants = {
-    splat4(-87.0f),          splat4(88.0f),           splat4(12582912.0f),  // 1.5 * 2^23
-    splat4(1.44269504088896341f),                                             // log2(e)
-    splat4(0.693359375f),    splat4(-2.12194440e-4f),                        // ln2 = hi + lo
-    splat4(1.9875691500e-4f), splat4(1.3981999507e-3f), splat4(8.3334519073e-3f),
-    splat4(4.1665795894e-2f), splat4(1.6666665459e-1f), splat4(5.0000001201e-1f),
-    splat4(1.0f)};
+    splat4(-87.0f),
+    splat4(12582912.0f),                                // 1.5 * 2^23
+    splat4(1.44269504088896341f),                       // log2(e)
+    splat4(0.693359375f), splat4(-2.12194440e-4f),      // ln2 = hi + lo
+    splat4(1.0000000716543749f), splat4(0.9999996919774483f), splat4(0.4999889485338377f),
+    splat4(0.16667574776829505f), splat4(0.04191538180919392f),
+    splat4(0.008297651837571935f)};  // e^r ~ c0 + c1 r + ... + c5 r^5 on |r| <= ln2/2
 }  // namespace attention::kernel
 
 namespace attention::detail {
@@ -44,6 +45,7 @@ using kernel::max4;
 using kernel::splat4;
 using kernel::store4;
 using kernel::sum4;
+using kernel::sum4x4;
 
 constexpr std::size_t kRows = 4;          // askers per quad (the microkernels' R)
 constexpr std::size_t kPanelRows = 32;    // askers per panel: 8 quads share each key block
@@ -70,12 +72,19 @@ inline void score_tile(const float* qt, const float* q, const float* k, std::siz
       for (int j = 0; j < C; ++j) acc[r][j] += qv * kv[j];
     }
   }
-  for (int r = 0; r < R; ++r)
-    for (int j = 0; j < C; ++j) {
-      float s = sum4(acc[r][j]);
+  for (int j = 0; j < C; ++j) {
+    float sums[R];
+    if constexpr (R == 4) {
+      store4(sums, sum4x4(acc[0][j], acc[1][j], acc[2][j], acc[3][j]));
+    } else {
+      for (int r = 0; r < R; ++r) sums[r] = sum4(acc[r][j]);
+    }
+    for (int r = 0; r < R; ++r) {
+      float s = sums[r];
       for (std::size_t t = full; t < d; ++t) s += q[r * d + t] * k[j * d + t];  // d % 4 tail
       out[r * ld + j] = s * scale;
     }
+  }
 }
 
 // scores[r * ld + (j - j0)] = scale * q_r . k_j for askers r < R, keys j in [j0, j1).
