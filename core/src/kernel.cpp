@@ -128,16 +128,44 @@ inline void blend_strip(const float* wt, const float* values, std::size_t count,
     for (int v = 0; v < V; ++v) store4(out + r * d + 4 * v, acc[r][v]);
 }
 
-// outputs[r] += sum over keys j in [0, count) of w[r * ldw + j] * values_j, all d columns.
-// The weights are first copied key-major into a stack tile, so the strips
-// read all R weights of a key from one place.
+// Copies R weights rows, keys [0, count), key-major into wt (wt[j * R + r]),
+// multiplying row r by row_scale[r] on the way and writing the scaled values
+// back: this is where the grid is normalised (1 / row sum), saving a pass.
+// Four rows at a time go through a 4 x 4 transpose in registers.
+// w: (R, ldw); wt: (count, R)
+template <int R>
+inline void pack_weights(float* w, std::size_t ldw, std::size_t count, const float* row_scale,
+                         float* wt) {
+  std::size_t j = 0;
+  if constexpr (R == 4) {
+    const f32x4 s0 = splat4(row_scale[0]), s1 = splat4(row_scale[1]),
+                s2 = splat4(row_scale[2]), s3 = splat4(row_scale[3]);
+    float *w0 = w, *w1 = w + ldw, *w2 = w + 2 * ldw, *w3 = w + 3 * ldw;
+    for (; j + 4 <= count; j += 4) {
+      const f32x4 a = load4(w0 + j) * s0, b = load4(w1 + j) * s1;
+      const f32x4 c = load4(w2 + j) * s2, d = load4(w3 + j) * s3;
+      store4(w0 + j, a), store4(w1 + j, b), store4(w2 + j, c), store4(w3 + j, d);
+      const f32x4 ab_lo = kernel::shuffle4<0, 4, 1, 5>(a, b), ab_hi = kernel::shuffle4<2, 6, 3, 7>(a, b);
+      const f32x4 cd_lo = kernel::shuffle4<0, 4, 1, 5>(c, d), cd_hi = kernel::shuffle4<2, 6, 3, 7>(c, d);
+      store4(wt + 4 * j, kernel::shuffle4<0, 1, 4, 5>(ab_lo, cd_lo));       // key j: a b c d
+      store4(wt + 4 * j + 4, kernel::shuffle4<2, 3, 6, 7>(ab_lo, cd_lo));   // key j + 1
+      store4(wt + 4 * j + 8, kernel::shuffle4<0, 1, 4, 5>(ab_hi, cd_hi));   // key j + 2
+      store4(wt + 4 * j + 12, kernel::shuffle4<2, 3, 6, 7>(ab_hi, cd_hi));  // key j + 3
+    }
+  }
+  for (; j < count; ++j)
+    for (int r = 0; r < R; ++r) wt[j * R + r] = (w[r * ldw + j] *= row_scale[r]);
+}
+
+// outputs[r] += sum over keys j in [0, count) of row_scale[r] * w[r * ldw + j] * values_j,
+// all d columns; w is scaled in place (see pack_weights).
 // w: (R, ldw); values: (count, d); out: (R, d); count <= kMaxKeyBlock
 template <int R>
-ATTENTION_NOINLINE void blend_block(const float* w, std::size_t ldw, const float* values,
-                                    std::size_t count, std::size_t d, float* out) {
+ATTENTION_NOINLINE void blend_block(float* w, std::size_t ldw, const float* row_scale,
+                                    const float* values, std::size_t count, std::size_t d,
+                                    float* out) {
   float wt[kMaxKeyBlock * R];  // (count, R)
-  for (std::size_t j = 0; j < count; ++j)
-    for (int r = 0; r < R; ++r) wt[j * R + r] = w[r * ldw + j];
+  pack_weights<R>(w, ldw, count, row_scale, wt);
   std::size_t c = 0;
   for (; c + 8 <= d; c += 8) blend_strip<R, 2>(wt, values + c, count, d, out + c);
   if (c + 4 <= d) {
@@ -193,12 +221,14 @@ ATTENTION_NOINLINE void scale_row(float* x, std::size_t count, float factor) {
   for (; j < count; ++j) x[j] *= factor;
 }
 
-// One weights row: softmax over the visible scores, exactly 0 after them.
+// One weights row, all but the last step of softmax: e^(s - max) over the
+// visible scores, exactly 0 after them; returns 1 / their sum, by which
+// blend_block scales the row as it reads it.
 // row: (n); on entry row[0..visible) holds scaled scores.
-void softmax_row(float* row, std::size_t visible, std::size_t n) {
+float exp_row(float* row, std::size_t visible, std::size_t n) {
   const float sum = exp_shifted(row, visible, row_max(row, visible));
-  scale_row(row, visible, 1.0f / sum);
   std::fill(row + visible, row + n, 0.0f);
+  return 1.0f / sum;
 }
 
 // ---- the two paths, one panel of askers at a time ----------------------
@@ -255,8 +285,9 @@ void panel_scores(const Problem& p, std::size_t i0, std::size_t i1, float* weigh
     });
 }
 
-void panel_blend(const Problem& p, std::size_t i0, std::size_t i1, const float* weights,
-                 float* outputs) {
+// row_scale: (i1 - i0) factors, one per asker
+void panel_blend(const Problem& p, std::size_t i0, std::size_t i1, float* weights,
+                 const float* row_scale, float* outputs) {
   const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
   std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
   for (std::size_t j0 = 0; j0 < needed; j0 += block)
@@ -264,17 +295,18 @@ void panel_blend(const Problem& p, std::size_t i0, std::size_t i1, const float* 
       constexpr int R = decltype(rows)::value;
       const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
       if (j1 > j0)
-        blend_block<R>(weights + (i - i0) * p.n + j0, p.n, p.values + j0 * p.d, j1 - j0, p.d,
-                       outputs + i * p.d);
+        blend_block<R>(weights + (i - i0) * p.n + j0, p.n, row_scale + (i - i0),
+                       p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
     });
 }
 
 void panel_with_weights(const Problem& p, std::size_t i0, std::size_t i1, float* weights,
                         float* outputs) {
+  float row_scale[kPanelRows];
   panel_scores(p, i0, i1, weights);
   for (std::size_t i = i0; i < i1; ++i)
-    softmax_row(weights + (i - i0) * p.n, visible_keys(p, i), p.n);
-  panel_blend(p, i0, i1, weights, outputs);
+    row_scale[i - i0] = exp_row(weights + (i - i0) * p.n, visible_keys(p, i), p.n);
+  panel_blend(p, i0, i1, weights, row_scale, outputs);  // also normalises the rows
 }
 
 // Running state of one asker's online softmax: max m and sum l so far.
@@ -322,7 +354,8 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
         fold_block(t + r * kMaxKeyBlock, live, j1 - j0, run[i - i0 + r], outputs + (i + r) * p.d,
                    p.d);
       }
-      blend_block<R>(t, kMaxKeyBlock, p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
+      static const float kOnes[kRows] = {1.0f, 1.0f, 1.0f, 1.0f};  // l divides at the end
+      blend_block<R>(t, kMaxKeyBlock, kOnes, p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
     });
   for (std::size_t i = i0; i < i1; ++i)
     scale_row(outputs + i * p.d, p.d, 1.0f / run[i - i0].l);
