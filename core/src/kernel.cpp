@@ -26,7 +26,7 @@
 
 namespace attention::kernel {
 ExpConstants exp_constants = {
-    splat4(-87.0f),
+    splat4(-88.0f),                                     // below this e^x = 0
     splat4(12582912.0f),                                // 1.5 * 2^23
     splat4(1.44269504088896341f),                       // log2(e)
     splat4(0.693359375f), splat4(-2.12194440e-4f),      // ln2 = hi + lo

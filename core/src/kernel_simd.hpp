@@ -67,14 +67,16 @@ extern ExpConstants exp_constants;
 // e^r by a degree-5 polynomial fitted for least maximum relative error on that
 // interval (7.5e-8 before float rounding; 2.2e-7 measured in float, far inside
 // the kernel's 1e-5 budget), then 2^k put straight into the exponent bits.
-// Lanes below -87 (including -inf, i.e. masked keys) give exactly 0; NaN
-// gives 0 too, and the kernel reports the NaN row elsewhere (its sum comes
-// out 0, so the outputs become non-finite). Never traps: the integer k is read
-// from the bits of a float (no float-to-int conversion, which traps on NaN in
-// scalar wasm).
+// Lanes below -87.68 (including -inf, i.e. masked keys) give exactly 0: they
+// are clamped to -88, where k = -127 and the exponent bits of 2^k come out
+// all zero, i.e. 2^k = +0. NaN is clamped the same way and gives 0 too; the
+// kernel reports the NaN row elsewhere (its sum comes out 0, so the outputs
+// become non-finite). No mask at the end: a masking AND became a bitselect
+// with a zero vector, and the extra registers made V8 keep the caller's
+// running sum on the stack. Never traps: the integer k is read from the bits
+// of a float (no float-to-int conversion, which traps on NaN in scalar wasm).
 inline f32x4 exp4(f32x4 x, const ExpConstants& c) {
-  const i32x4 in_range = x >= c.lo;  // false for NaN and for x < -87
-  const f32x4 xc = select4(x > c.lo, x, c.lo);
+  const f32x4 xc = select4(x > c.lo, x, c.lo);  // max(x, -88); NaN -> -88
   // k = round(x / ln2) by the 1.5 * 2^23 trick; its low mantissa bits hold k.
   const f32x4 shifted = xc * c.log2e + c.magic;
   const f32x4 k = shifted - c.magic;
@@ -86,7 +88,7 @@ inline f32x4 exp4(f32x4 x, const ExpConstants& c) {
   p = p * r + c.c1;
   p = p * r + c.c0;
   const f32x4 two_k = (f32x4)((k_int + 127) << 23);
-  return (f32x4)((i32x4)(p * two_k) & in_range);
+  return p * two_k;
 }
 
 }  // namespace attention::kernel
