@@ -1,19 +1,26 @@
 // The fast kernel behind attend_raw(): the same math as kernel_reference.cpp,
 // arranged for the machine.
 //
-//   - Askers go kRows at a time, so every key and value row loaded from memory
-//     serves kRows askers; scores are computed kRows askers x 2 keys at a time
-//     with four-wide accumulators over d (8 vector accumulators: they fit the
-//     16 SIMD registers V8 uses on x86-64 without spilling).
-//   - P V runs as "axpy of value rows": for each key j, out_r += w_rj * v_j,
-//     over 8-float column strips, keys in blocks that stay in L1.
-//   - Causal: a block of askers i0..i0+kRows-1 computes keys 0..i0+kRows-1
-//     only; the masked upper triangle is never computed, only zero-filled.
+//   - Askers go in panels of kPanelRows, and within a panel in quads of
+//     kRows; keys go in blocks of ~16 KB (32 keys at d = 128). The key block
+//     is the outer loop, so it stays in L1 while all 8 quads of the panel use
+//     it (blocks twice as large ran 1.7x slower here). Same for value blocks.
+//   - Scores: a quad x 2 keys at a time, four-wide accumulators over d
+//     (8 accumulators: they fit the 16 SIMD registers V8 uses on x86-64
+//     without spilling; checked with node --print-wasm-code).
+//   - P V: "axpy of value rows", for each key j, out_r += w_rj * v_j, over
+//     8-float column strips, with the quad's weights packed key-major.
+//   - Softmax: e^(s - max) with a vectorised exp (kernel_simd.hpp); the
+//     division by the row sum happens while packing weights for P V.
+//   - Causal: a quad i..i+3 computes keys 0..i+3 only; the masked upper
+//     triangle is never computed, only zero-filled.
 //   - Each pass is its own small function: V8 optimises WebAssembly per
 //     function, and a kernel inlined into one big call-once function stayed
 //     in the baseline tier (a quarter of the speed).
-//   - No allocation: scratch is a fixed-size stack tile (outputs-only path) or
-//     the caller's weights rows.
+//   - Loops bump pointers instead of indexing: emcc builds with
+//     -disable-lsr, and V8 does not strength-reduce i * d either.
+//   - No allocation: scratch is fixed-size stack tiles or the caller's
+//     weights rows.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
