@@ -1,7 +1,7 @@
 // "One asker": the chosen token's query against every key, with the products
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
-import { el, setAttr, setText, uid } from './dom.js';
+import { el, numberBox, setAttr, setNumber, setText, uid } from './dom.js';
 import { approx, compact, fixed2, percent, products, vector } from './format.js';
 
 const MASKED = '—';
@@ -18,7 +18,7 @@ export function createAskerPanel({ onAsker }) {
     const caption = el('p', { class: 'table-title', id: uid('asker') }); // outside the scroll box
     const divisorHead = el('th', { scope: 'col', class: 'logit-col' });
     const rows = state.tokens.map((token) => buildKeyRow(token));
-    const total = { label: el('th', { scope: 'row', text: 'total' }), value: el('td', { class: 'num-cell' }) };
+    const total = { label: el('th', { scope: 'row', text: 'total' }), value: numberBox() };
     const table = el('table', { class: 'asker-table', 'aria-labelledby': caption.id },
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', text: 'key' }),
@@ -28,7 +28,7 @@ export function createAskerPanel({ onAsker }) {
         el('th', { scope: 'col', class: 'role-a', text: 'share' }))),
       el('tbody', {}, rows.map((r) => r.tr)),
       el('tfoot', {}, el('tr', {}, total.label, el('td'), el('td', { class: 'score-col' }), el('td', { class: 'logit-col' }),
-        total.value, el('td'))));
+        el('td', { class: 'num-cell' }, total.value), el('td'))));
     const story = el('p', { class: 'story', 'aria-live': 'polite' });
     const blend = el('p', { class: 'blend' });
     const note = el('p', { class: 'note chapter-note', hidden: true });
@@ -48,9 +48,12 @@ export function createAskerPanel({ onAsker }) {
       exp: el('td', { class: 'num-cell exp' }, exp.base, exp.power, exp.rest),
       share: el('td', { class: 'num-cell share role-a' }),
     };
+    // Changing numbers live in numberBox()es: a new value re-lays out the box, not the table.
+    const boxes = { score: numberBox(), logit: numberBox(), share: numberBox() };
+    for (const name of Object.keys(boxes)) cells[name].append(boxes[name]);
     const tr = el('tr', {}, el('th', { scope: 'row', class: 'token', text: token }),
       cells.products, cells.score, cells.logit, cells.exp, cells.share);
-    return { tr, cells, exp };
+    return { tr, cells, exp, boxes };
   }
 
   function update(state, result, { chapterNote }) {
@@ -63,7 +66,7 @@ export function createAskerPanel({ onAsker }) {
     setText(view.divisorHead, `score ÷ ${compact(result.divisor)}`);
     element.classList.toggle('divided', scaledView);
     view.rows.forEach((row, j) => paintKeyRow(row, q, result, i, j));
-    setText(view.total.value, `${approx(result.expSums[i])} ${fixed2(result.expSums[i])}`);
+    setNumber(view.total.value, `${approx(result.expSums[i])} ${fixed2(result.expSums[i])}`);
     setText(view.story, story(state.tokens, i, result.weights[i], result.logits[i]));
     paintBlend(state, result, i);
     view.note.hidden = !chapterNote;
@@ -71,24 +74,24 @@ export function createAskerPanel({ onAsker }) {
   }
 
   function paintKeyRow(row, q, result, i, j) {
-    const { cells, exp } = row;
+    const { cells, exp, boxes } = row;
     const k = result.keys[j];
     const masked = result.logits[i][j] === -Infinity;
     setText(cells.products, masked ? 'masked: comes later' : `${products(q, k)} = ${compact(result.scores[i][j])}`);
     for (const name of ['score', 'logit', 'share']) markMasked(cells[name], masked);
     markMasked(cells.exp, masked);
     if (masked) {
-      for (const name of ['score', 'logit', 'share']) setText(cells[name], MASKED);
+      for (const name of ['score', 'logit', 'share']) setNumber(boxes[name], MASKED);
       setText(exp.base, MASKED); setText(exp.power, ''); setText(exp.rest, '');
       return;
     }
-    setText(cells.score, compact(result.scores[i][j]));
-    setText(cells.logit, fixed2(result.logits[i][j]));
+    setNumber(boxes.score, compact(result.scores[i][j]));
+    setNumber(boxes.logit, fixed2(result.logits[i][j]));
     const e = result.exponentials[i][j];
     setText(exp.base, 'e');
     setText(exp.power, compact(result.logits[i][j]));
     setText(exp.rest, e === Infinity ? ' is too large to print' : ` ${approx(e)} ${fixed2(e)}`);
-    setText(cells.share, fixed2(result.weights[i][j]));
+    setNumber(boxes.share, fixed2(result.weights[i][j]));
   }
 
   function paintBlend(state, result, i) {

@@ -1,7 +1,7 @@
 // "The cast": the three violet weight grids, each token's editable embedding,
 // and the q, k, v the core made from them. Focusing a vector explains it,
 // row by row, with every product written out.
-import { el, setText, uid } from './dom.js';
+import { el, numberBox, setNumber, setText, uid } from './dom.js';
 import { approx, compact, products, vector } from './format.js';
 import { createMatrixEditor } from './matrix-editor.js';
 import { createNumberInput } from './number-input.js';
@@ -52,7 +52,7 @@ export function createCast({ onEdit }) {
       onValue: (value) => onEdit('embeddings', i, c, value),
     }));
     const vectors = ROLES.map((role) => {
-      const button = el('button', { type: 'button', class: `vec ${role.cls}` });
+      const button = el('button', { type: 'button', class: `vec ${role.cls}` }, numberBox());
       const show = () => { selected = { role, i }; explainSelected(); };
       button.addEventListener('focus', show);
       button.addEventListener('mouseenter', show);
@@ -85,7 +85,7 @@ export function createCast({ onEdit }) {
     view.weights.forEach((w, k) => w.set(state[ROLES[k].weight], forced(ROLES[k].weight)));
     view.rows.forEach((row, i) => {
       row.inputs.forEach((input, c) => input.set(state.embeddings[i][c], forced('embeddings')));
-      ROLES.forEach((role, k) => setText(row.vectors[k], vector(result[role.field][i])));
+      ROLES.forEach((role, k) => setNumber(row.vectors[k].firstChild, vector(result[role.field][i])));
     });
     explainSelected();
   }

@@ -49,3 +49,24 @@ export function uid(prefix = 'aw') {
   nextId += 1;
   return `${prefix}-${nextId}`;
 }
+
+/**
+ * A box for a changing number: an inline-block with size and layout containment, so
+ * rewriting its text re-lays out only the box, not the table around it (the browser
+ * treats it as a relayout boundary). Its width only grows, to fit the longest text seen.
+ */
+export function numberBox() {
+  const box = document.createElement('span');
+  box.className = 'nb';
+  return box;
+}
+
+export function setNumber(box, text) {
+  if (box.__text === text) return;
+  setText(box, text);
+  const chars = [...text].length;
+  if (!(box.__chars >= chars)) {
+    box.__chars = chars;
+    box.style.width = `${chars}ch`;
+  }
+}

@@ -1,7 +1,7 @@
 // "Everyone asks at once": the n x n score grid and the attention-weight grid,
 // real tables named "Scores" and "Attention weights" (rows: askers, columns:
 // keys), as heat maps with the number always printed. Masked cells read "—".
-import { el, setAttr, setText } from './dom.js';
+import { el, numberBox, setAttr, setNumber, setText } from './dom.js';
 import { compact, fixed2 } from './format.js';
 import { cellColors, rampColor, readRamp } from './heat.js';
 
@@ -50,7 +50,11 @@ function readRamps(style) {
 }
 
 function buildTable(name, cls, tokens) {
-  const cells = tokens.map(() => tokens.map(() => el('td', { class: 'heat' })));
+  const cells = tokens.map(() => tokens.map(() => {
+    const td = el('td', { class: 'heat' }, numberBox());
+    td.__nb = td.firstChild;
+    return td;
+  }));
   const table = el('table', { class: `heat-table ${cls}` },
     el('caption', { text: name }),
     el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
@@ -63,7 +67,7 @@ function paint(view, grid, colorOf, logits) {
   grid.forEach((row, i) => row.forEach((x, j) => {
     const cell = view.cells[i][j];
     if (logits[i][j] === -Infinity) {
-      setText(cell, '—');
+      setNumber(cell.__nb, '—');
       setAttr(cell, 'aria-label', 'masked');
       cell.classList.add('masked');
       cell.style.backgroundColor = '';
@@ -75,7 +79,7 @@ function paint(view, grid, colorOf, logits) {
       cell.classList.remove('masked');
       cell.removeAttribute('aria-label');
     }
-    setText(cell, fixed2(x));
+    setNumber(cell.__nb, fixed2(x));
     const { background, color } = cellColors(colorOf(x));
     if (cell.__bg !== background) {
       cell.__bg = background;
