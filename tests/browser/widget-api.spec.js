@@ -196,3 +196,19 @@ test('heat-map and role-coloured text meets WCAG AA contrast, in light and dark 
   await page.waitForTimeout(100);
   expect(await worst()).toBeGreaterThanOrEqual(4.5);
 });
+
+test('exponentials too large for a number print as "too large to print", never "Infinity"', async ({ page }) => {
+  const w = await widgetAt(page, 0);
+  await w.evaluate((el) => {
+    el.config = {
+      tokens: ['big', 'small'], embeddings: [[1000, 0], [0, 1]],
+      wq: [[1000, 0], [0, 1]], wk: [[1000, 0], [0, 1]], wv: [[1, 0], [0, 1]], asker: 'big',
+    };
+  });
+  await expect(w.locator('.story')).toHaveText('big keeps 100% of its attention for itself.');
+  const rows = await askerRows(w);
+  expect(rows.big['e^score']).toContain('is too large to print');
+  expect(rows.total).toContain('too large to print');
+  expect(rows.big.share).toBe('1.00');
+  expect(await w.evaluate((el) => el.shadowRoot.querySelector('.aw').textContent)).not.toContain('Infinity');
+});

@@ -3,14 +3,15 @@
 // ends. Value tips can be dragged (or moved with arrow keys when focused);
 // the widget turns a move into an edit of W_V (see value-drag.js).
 // Positions are layout math on the core's numbers; every printed number is the core's.
-import { el, setAttr, setText, svg } from './dom.js';
+import { el, setAttr, setText, svg, uid } from './dom.js';
 import { fixed2, vector } from './format.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
+  // The summary describes the plot in words; it is not a live region (drags would flood it).
+  const summary = el('p', { class: 'visually-hidden', id: uid('plot') });
   const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
-    preserveAspectRatio: 'xMidYMid meet' });
-  const summary = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    'aria-describedby': summary.id, preserveAspectRatio: 'xMidYMid meet' });
   const dimsNote = el('p', { class: 'note', hidden: true });
   const dragNote = el('p', { class: 'how' });
   const element = el('section', { class: 'panel blend-panel', 'aria-label': 'The blend, as arrows' },
