@@ -89,47 +89,45 @@ export class AttentionWidget extends HTMLElement {
     if (!this.#started) return;
     const dirty = this.#dirty;
     this.#dirty = new Set();
-    const { candidate, errors, reason } = this.#candidateFrom(dirty);
-    if (!this.#attn) { // not loaded yet: remember, verify on load
-      this.#state = candidate;
-      this.#showError(errors);
-      return;
-    }
-    const refused = this.#propose(candidate, reason, true);
-    this.#showError(refused ? [...errors, refused] : errors);
+    const next = this.#candidateFrom(dirty);
+    const previous = { baseline: this.#baseline, presetName: this.#presetName };
+    this.#baseline = next.baseline;
+    this.#presetName = next.presetName;
+    // Not loaded yet: keep it, the core verifies it on load. Loaded: the core must accept it first.
+    const refused = this.#attn ? this.#propose(next.candidate, next.reason, true) : null;
+    if (refused) ({ baseline: this.#baseline, presetName: this.#presetName } = previous);
+    else if (!this.#attn) this.#state = next.candidate;
+    this.#showError(refused ? [...next.errors, refused] : next.errors);
   }
 
+  // The next state, what Reset should restore with it, and which preset it came from.
   #candidateFrom(dirty) {
     const errors = [];
     const example = this.#readExample(dirty, errors);
     if (example) {
-      errors.push(...applyAttributes(this, example, FLAGS, { removedMeansDefault: false }));
-      this.#baseline = cloneState(example);
-      return { candidate: example, errors, reason: dirty.has('config') ? 'config' : 'preset' };
+      errors.push(...applyAttributes(this, example.state, FLAGS, { removedMeansDefault: false }));
+      return { candidate: example.state, baseline: cloneState(example.state), presetName: example.presetName,
+        errors, reason: dirty.has('config') ? 'config' : 'preset' };
     }
     const names = FLAGS.filter((n) => dirty.has(n));
-    const candidate = cloneState(this.#state);
     const options = { removedMeansDefault: true, defaultAsker: this.#baseline.asker };
+    const candidate = cloneState(this.#state);
+    const baseline = cloneState(this.#baseline);
     errors.push(...applyAttributes(this, candidate, names, options));
-    applyAttributes(this, this.#baseline, names, options);
-    return { candidate, errors, reason: 'attribute' };
+    applyAttributes(this, baseline, names, options);
+    return { candidate, baseline, presetName: this.#presetName, errors, reason: 'attribute' };
   }
 
-  // The example (tokens and matrices) when its source changed, else null.
+  // { state, presetName } when the example's source changed (and reads), else null.
   #readExample(dirty, errors) {
     try {
-      if (dirty.has('config') || (dirty.has('source') && this.#configValue)) {
-        const state = readConfig(this.#configValue);
-        this.#presetName = null;
-        return state;
-      }
+      if (dirty.has('config') || (dirty.has('source') && this.#configValue))
+        return { state: readConfig(this.#configValue), presetName: null };
       const fromJson = dirty.has('source') ? jsonChildFrom(this) : null;
-      if (fromJson) { this.#presetName = null; return fromJson; }
+      if (fromJson) return { state: fromJson, presetName: null };
       if (dirty.has('source') || dirty.has('preset')) {
         const name = this.getAttribute('preset') ?? 'cat-sat';
-        const state = presetFrom(name);
-        this.#presetName = name;
-        return state;
+        return { state: presetFrom(name), presetName: name };
       }
     } catch (err) {
       errors.push(err.message);
@@ -171,6 +169,8 @@ export class AttentionWidget extends HTMLElement {
     const refused = this.#propose(this.#state, 'load', true);
     if (refused) { // the example itself was bad: say so, and show the chapter's instead of nothing
       this.#showError([refused]);
+      this.#baseline = presetState('cat-sat');
+      this.#presetName = 'cat-sat';
       this.#propose(presetState('cat-sat'), 'load', true);
     }
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {

@@ -212,3 +212,17 @@ test('exponentials too large for a number print as "too large to print", never "
   expect(rows.big.share).toBe('1.00');
   expect(await w.evaluate((el) => el.shadowRoot.querySelector('.aw').textContent)).not.toContain('Infinity');
 });
+
+test('a config the core refuses changes nothing, and Reset still restores the last good example', async ({ page }) => {
+  const w = await widgetAt(page, 0);
+  await w.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true }).fill('3');
+  await w.evaluate((el) => {
+    el.config = { tokens: ['a', 'b'], embeddings: [[1, 2], [3, 4]], wq: [[1]], wk: [[1, 2]], wv: [[1, 2]] };
+  });
+  await expect(w.locator('.widget-error')).toContainText('wq');
+  expect(await w.evaluate((el) => el.state.wq[0][0])).toBe(3);
+  await w.getByRole('button', { name: 'Reset to preset' }).click();
+  await expect(w.locator('.widget-error')).toBeHidden();
+  expect(await w.evaluate((el) => el.state.wq)).toEqual([[2, 0, -1], [0, 2, -1]]);
+  await expect(w.locator('.chapter-note')).toBeVisible();
+});
