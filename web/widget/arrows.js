@@ -30,8 +30,10 @@ export function createArrowPlot({ onMove }) {
     const values = state.tokens.map((token, j) => buildValueArrow(j));
     const output = { line: svg('line', { class: 'arrow-o' }), head: svg('polygon', { class: 'head-o' }),
       label: svg('text', { class: 'label-o' }) };
+    // Layers, bottom to top: grid, value arrows, the chain, the output, all labels, the drag handles.
     plot.replaceChildren(grid, svg('g', {}, values.map((v) => v.group)), chain,
-      svg('g', {}, output.line, output.head, output.label), svg('g', {}, values.map((v) => v.handle)));
+      svg('g', {}, output.line, output.head), svg('g', {}, values.map((v) => v.label), output.label),
+      svg('g', {}, values.map((v) => v.handle)));
     view = { grid, chain, values, output, links: [] };
     frozenBox = null;
   }
@@ -43,7 +45,7 @@ export function createArrowPlot({ onMove }) {
     const handle = svg('circle', { class: 'handle', tabindex: 0, role: 'button',
       'aria-roledescription': 'draggable arrow tip' });
     wireDrag(handle, j);
-    return { group: svg('g', {}, line, head, label), line, head, label, handle };
+    return { group: svg('g', {}, line, head), line, head, label, handle };
   }
 
   function wireDrag(handle, j) {
@@ -191,7 +193,8 @@ function sharedLabels(tips, tokens) {
   const labels = tokens.map(() => '');
   for (const members of groups.values()) {
     const names = [...new Set(members.map((j) => tokens[j]))];
-    labels[members[0]] = names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ');
+    labels[members[0]] = names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`
+      : names.join(', ');
   }
   return labels;
 }
