@@ -8,7 +8,7 @@ import { loadAttention } from '../wasm/attention.js';
 import { el } from './widget/dom.js';
 import { AttentionChangeEvent } from './widget/events.js';
 import { PRESETS, presetState } from './widget/presets.js';
-import { cloneState, readConfig, sameState } from './widget/state.js';
+import { cloneState, sameState } from './widget/state.js';
 import { applyAttributes, jsonChildFrom, presetFrom } from './widget/sources.js';
 import { createCast } from './widget/cast.js';
 import { createAskerPanel } from './widget/asker.js';
@@ -17,6 +17,8 @@ import { createGrids } from './widget/grids.js';
 import { createFormula } from './widget/formula.js';
 import { createControls } from './widget/controls.js';
 import { moveValue } from './widget/value-drag.js';
+import { linkedState, stateFromConfig } from './widget/share.js';
+import { createSharePanel } from './widget/share-panel.js';
 
 export { AttentionChangeEvent };
 
@@ -105,7 +107,8 @@ export class AttentionWidget extends HTMLElement {
     const errors = [];
     const example = this.#readExample(dirty, errors);
     if (example) {
-      errors.push(...applyAttributes(this, example.state, FLAGS, { removedMeansDefault: false }));
+      // A shared link restores its state exactly: the element's own flag attributes do not override it.
+      if (!example.exact) errors.push(...applyAttributes(this, example.state, FLAGS, { removedMeansDefault: false }));
       return { candidate: example.state, baseline: cloneState(example.state), presetName: example.presetName,
         errors, reason: dirty.has('config') ? 'config' : 'preset' };
     }
@@ -121,8 +124,10 @@ export class AttentionWidget extends HTMLElement {
   // { state, presetName } when the example's source changed (and reads), else null.
   #readExample(dirty, errors) {
     try {
+      const linked = dirty.has('source') ? linkedState(this, errors) : null; // #aw=… in the page's URL
+      if (linked) return { state: linked, presetName: null, exact: true };
       if (dirty.has('config') || (dirty.has('source') && this.#configValue))
-        return { state: readConfig(this.#configValue), presetName: null };
+        return { state: stateFromConfig(this.#configValue), presetName: null };
       const fromJson = dirty.has('source') ? jsonChildFrom(this) : null;
       if (fromJson) return { state: fromJson, presetName: null };
       if (dirty.has('source') || dirty.has('preset')) {
@@ -231,6 +236,7 @@ export class AttentionWidget extends HTMLElement {
       arrows: createArrowPlot({ onMove: (j, target, phase) => this.#dragValue(j, target, phase) }),
       grids: createGrids(),
       formula: createFormula({ onHighlight: (role) => this.#highlight(role) }),
+      share: createSharePanel({ host: this, root: this.shadowRoot, getState: () => this.state }),
     };
   }
 
@@ -241,7 +247,8 @@ export class AttentionWidget extends HTMLElement {
         + 'colour only helps.' }),
       v.formula.element, v.grids.element);
     this.#ui.body.append(v.controls.element,
-      el('div', { class: 'panels' }, v.cast.element, v.asker.element, v.arrows.element, everyone));
+      el('div', { class: 'panels' }, v.cast.element, v.asker.element, v.arrows.element, everyone),
+      v.share.element);
   }
 
   #paint(force) {
