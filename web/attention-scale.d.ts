@@ -1,0 +1,28 @@
+// Types for web/attention-scale.js: the <attention-scale> element (README "The scale lab").
+
+/** Fired (bubbling, composed) each time a new grid is on screen. */
+export class AttentionScaleResultEvent extends Event {
+  readonly n: number;
+  readonly dk: number;
+  /** compute time in milliseconds */
+  readonly ms: number;
+  /** where it ran: the worker or the page's thread */
+  readonly mode: string;
+  constructor(detail: { n: number; dk: number; ms: number; mode: string });
+}
+
+export class AttentionScaleElement extends HTMLElement {
+  static readonly observedAttributes: string[];
+}
+
+/** Registers the element; safe to call more than once (and with another name). */
+export function defineAttentionScale(name?: string): typeof AttentionScaleElement;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attention-scale': AttentionScaleElement;
+  }
+  interface HTMLElementEventMap {
+    'attention-scale-result': AttentionScaleResultEvent;
+  }
+}

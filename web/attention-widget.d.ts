@@ -1,0 +1,55 @@
+// Types for web/attention-widget.js: the <attention-widget> element (README "The widget").
+
+/** The widget's whole state: plain and serializable; `config = other.state` restores it exactly. */
+export interface WidgetState {
+  tokens: string[];
+  /** (n, d_model): one row per token. */
+  embeddings: number[][];
+  /** (d_k, d_model) */
+  wq: number[][];
+  /** (d_k, d_model) */
+  wk: number[][];
+  /** (d_v, d_model) */
+  wv: number[][];
+  causal: boolean;
+  scaled: boolean;
+  /** 0 < T <= 100 */
+  temperature: number;
+  /** 0-based token index */
+  asker: number;
+}
+
+/** What `config` accepts: a state (asker may be token text, flags optional), or a share-link payload "1.…". */
+export type WidgetConfig =
+  | (Omit<WidgetState, 'causal' | 'scaled' | 'temperature' | 'asker'> &
+      Partial<Pick<WidgetState, 'causal' | 'scaled' | 'temperature'>> & { asker?: number | string })
+  | string;
+
+export type AttentionChangeReason =
+  | 'load' | 'edit' | 'drag' | 'switch' | 'asker' | 'attribute' | 'config' | 'preset' | 'reset';
+
+/** Fired (bubbling, composed) after every successful recompute. */
+export class AttentionChangeEvent extends Event {
+  readonly reason: AttentionChangeReason;
+  constructor(reason: AttentionChangeReason);
+}
+
+export class AttentionWidget extends HTMLElement {
+  static readonly observedAttributes: string[];
+  /** A copy of the full current state. */
+  readonly state: WidgetState;
+  get config(): WidgetState;
+  set config(value: WidgetConfig);
+}
+
+/** Registers <attention-widget>; safe to call more than once. */
+export function define(): typeof AttentionWidget;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attention-widget': AttentionWidget;
+  }
+  interface HTMLElementEventMap {
+    'attention-change': AttentionChangeEvent;
+  }
+}

@@ -1,0 +1,61 @@
+// The iframe page (embed.html): one <attention-widget>, configured from the query string,
+// telling its parent how tall it is.
+//
+//   embed.html?preset=river-bank&causal=1&scaled=0&temperature=0.5&asker=bank
+//   embed.html?w=1.eyJ0Ijpb...        (custom numbers: the share link's payload, see widget/share.js)
+//
+// preset, temperature and asker are handed to the widget as attributes, w as its `config`:
+// the widget checks them and explains any bad value in its own box, keeping its defaults.
+// causal and scaled are switches here: 1/true/on/yes (or no value) = on, 0/false/off/no = off.
+// A link copied inside the iframe (#aw=...) restores its state on top of all this.
+//
+// Height: after load and on every resize the page posts
+//   { type: 'attention-widget:height', height }   (CSS pixels, an integer)
+// to its parent, so the parent can size the iframe (README: "Embed it in a course site").
+import { define } from './attention-widget.js';
+
+export const HEIGHT_MESSAGE = 'attention-widget:height';
+const ATTRIBUTES = ['preset', 'temperature', 'asker'];
+const SWITCHES = ['causal', 'scaled'];
+const ON = ['', '1', 'true', 'on', 'yes'];
+const OFF = ['0', 'false', 'off', 'no'];
+
+function readSwitch(params, name, problems) {
+  if (!params.has(name)) return false;
+  const value = params.get(name).trim().toLowerCase();
+  if (ON.includes(value)) return true;
+  if (!OFF.includes(value))
+    problems.push(`${name}=${JSON.stringify(value.slice(0, 20))} is not understood; use ${name}=1 or ${name}=0 (kept off).`);
+  return false;
+}
+
+/** The widget for this page's query string; problems the widget cannot explain itself go in `problems`. */
+export function widgetFromQuery(search, problems) {
+  const params = new URLSearchParams(search);
+  const widget = document.createElement('attention-widget');
+  for (const name of ATTRIBUTES) if (params.has(name)) widget.setAttribute(name, params.get(name));
+  for (const name of SWITCHES) if (readSwitch(params, name, problems)) widget.setAttribute(name, '');
+  if (params.has('w')) widget.config = params.get('w'); // a payload string: the widget decodes and checks it
+  return widget;
+}
+
+function reportHeight() {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  // The height is not a secret, and the parent's origin is unknown here: '*' is right. Parents check origin.
+  if (window.parent !== window) window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+}
+
+function main() {
+  define();
+  const problems = [];
+  const widget = widgetFromQuery(location.search, problems);
+  const notice = document.querySelector('.embed-error');
+  notice.textContent = problems.join(' ');
+  notice.hidden = problems.length === 0;
+  document.body.append(widget);
+  // The observer fires once when it starts (the first report) and after every size change.
+  new ResizeObserver(reportHeight).observe(document.documentElement);
+  window.addEventListener('load', reportHeight);
+}
+
+main();
