@@ -1,7 +1,7 @@
 // "One asker": the chosen token's query against every key, with the products
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
-import { el, numberBox, setAttr, setNumber, setText, uid } from './dom.js';
+import { el, growBox, numberBox, setAttr, setNumber, setText, uid } from './dom.js';
 import { approx, compact, fixed2, percent, products, vector } from './format.js';
 
 const MASKED = '—';
@@ -40,13 +40,14 @@ export function createAskerPanel({ onAsker }) {
   }
 
   function buildKeyRow(token) {
-    const exp = { base: el('span', { text: 'e' }), power: el('sup'), rest: el('span') };
+    const exp = { base: el('span', { text: 'e' }), power: el('sup'), rest: el('span'), box: numberBox() };
+    exp.box.append(exp.base, exp.power, exp.rest);
     const cells = {
       products: el('td', { class: 'products' }),
       score: el('td', { class: 'num-cell score-col' }), // also ends the products cell; hidden when narrow
       logit: el('td', { class: 'num-cell logit-col' }),
-      exp: el('td', { class: 'num-cell exp' }, exp.base, exp.power, exp.rest),
-      share: el('td', { class: 'num-cell share role-a' }),
+      exp: el('td', { class: 'num-cell exp' }, exp.box),
+      share: el('td', { class: 'num-cell share-cell role-a' }),
     };
     // Changing numbers live in numberBox()es: a new value re-lays out the box, not the table.
     const boxes = { score: numberBox(), logit: numberBox(), share: numberBox() };
@@ -91,6 +92,7 @@ export function createAskerPanel({ onAsker }) {
     setText(exp.base, 'e');
     setText(exp.power, compact(result.logits[i][j]));
     setText(exp.rest, e === Infinity ? ' is too large to print' : ` ${approx(e)} ${fixed2(e)}`);
+    growBox(exp.box, exp.box.textContent.length);
     setNumber(boxes.share, fixed2(result.weights[i][j]));
   }
 

@@ -64,9 +64,12 @@ export function numberBox() {
 export function setNumber(box, text) {
   if (box.__text === text) return;
   setText(box, text);
-  const chars = [...text].length;
-  if (!(box.__chars >= chars)) {
-    box.__chars = chars;
-    box.style.width = `${chars}ch`;
-  }
+  growBox(box, [...text].length);
+}
+
+/** Widens a numberBox() to hold `chars` characters (it never shrinks, so nothing jumps back). */
+export function growBox(box, chars) {
+  if (box.__chars >= chars) return;
+  box.__chars = chars;
+  box.style.width = `${chars}ch`;
 }
