@@ -23,9 +23,10 @@ const dims = list(args.dims) ?? (quick ? [8] : [64, 128]);
 const only = args.only ? String(args.only).split(',') : null;
 const contenders = implementations.filter((impl) => !only || only.includes(impl.key));
 
-// Timed rounds per size (after the checked run and one warm-up); a contender
-// whose single run takes over 1.5 s gets one timed run, so the whole table
-// stays within a few minutes.
+// Timed rounds per size (after the checked run and one warm-up). A contender
+// whose checked run took over 1.5 s (plain JS, the scalar build and TF.js at
+// the largest sizes) is not run again: that run is its time, so the whole
+// table stays within a few minutes.
 const rounds = (n) => (n <= 256 ? 15 : n <= 1024 ? 9 : n <= 2048 ? 5 : 3);
 const SLOW_MS = 1500;
 
@@ -66,7 +67,8 @@ async function main() {
 async function benchShape(loaded, { n, d, causal }) {
   const problem = { n, d, causal, ...randomInputs(n, d, n * 7 + d) };
   const runs = [];
-  for (const impl of loaded) runs.push({ impl, run: await impl.api.prepare(problem) });
+  for (const impl of loaded)
+    if (!(impl.maxN < n)) runs.push({ impl, run: await impl.api.prepare(problem) });
 
   // Checked run: doubles as the first warm-up.
   const results = [];
@@ -84,12 +86,12 @@ async function benchShape(loaded, { n, d, causal }) {
   results.length = 0;
 
   for (const r of runs) if (r.firstMs < SLOW_MS) await r.run(); // second warm-up for the fast ones
-  const times = runs.map(() => []);
+  const times = runs.map((r) => (r.firstMs >= SLOW_MS ? [r.firstMs] : []));
   const total = rounds(n);
   for (let round = 0; round < total; round++)
     for (let k = 0; k < runs.length; k++) {
       const i = (k + round) % runs.length;
-      if (runs[i].firstMs >= SLOW_MS && times[i].length >= 1) continue;
+      if (runs[i].firstMs >= SLOW_MS) continue;
       const t0 = performance.now();
       await runs[i].run();
       times[i].push(performance.now() - t0);
@@ -117,7 +119,7 @@ function printTable(rows) {
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map((h, i) => (i < 3 ? '---:' : '---:')).join('|')}|`);
   for (const r of rows) {
-    const cells = keys.map((k) => `${fmt(r.ms[k], r.ms[k] < 10 ? 2 : 1)} (${fmt(flops(r.n, r.d) / r.ms[k] / 1e6)})`);
+    const cells = keys.map((k) => (r.ms[k] == null ? 'not run' : `${fmt(r.ms[k], r.ms[k] < 10 ? 2 : 1)} (${fmt(flops(r.n, r.d) / r.ms[k] / 1e6)})`));
     if (head.at(-1) === 'SIMD vs ORT') cells.push(`${fmt(r.ms.ort / r.ms.simd, 2)}x`);
     console.log(`| ${r.n} | ${r.d} | ${r.causal ? 'causal' : 'none'} | ${cells.join(' | ')} |`);
   }

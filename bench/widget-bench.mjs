@@ -22,6 +22,9 @@ const { port } = server.address();
 const browser = await chromium.launch({ ...config.use.launchOptions, executablePath: '/usr/bin/chromium' });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Only this widget should be working: keep the page's other elements (the scale lab's
+  // worker, for one) from loading at all.
+  await page.route(/attention-scale\.js$/, (route) => route.abort());
   await page.goto(`http://127.0.0.1:${port}/`);
   await page.locator('attention-widget').first().getByRole('table', { name: 'Attention weights', exact: true })
     .waitFor();
