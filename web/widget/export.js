@@ -31,6 +31,7 @@ export function plotSvg(plot, width = 480) {
   const copy = plot.cloneNode(true);
   inlineStyles(plot, copy);
   copy.querySelectorAll('.handle').forEach((node) => node.remove()); // drag handles are controls, not picture
+  [copy, ...copy.querySelectorAll('[class]')].forEach((node) => node.removeAttribute('class'));
   copy.setAttribute('xmlns', SVG_NS);
   copy.setAttribute('width', String(width));
   copy.setAttribute('height', String(Math.round((width * h) / w)));
@@ -112,8 +113,10 @@ export function escapeXml(s) {
 
 // ---- plot: the live styles come from the shadow stylesheet; a file needs them inline ----
 
-const STYLE_PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity', 'font-size',
-  'font-family', 'font-weight', 'text-anchor', 'dominant-baseline', 'display'];
+// vector-effect matters most: strokes are sized in screen pixels (non-scaling-stroke), not plot units.
+const STYLE_PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray',
+  'vector-effect', 'paint-order', 'opacity', 'font-size', 'font-family', 'font-weight', 'text-anchor',
+  'dominant-baseline', 'display'];
 
 function inlineStyles(live, copy) {
   const liveNodes = [live, ...live.querySelectorAll('*')];
@@ -125,6 +128,5 @@ function inlineStyles(live, copy) {
       if (value) copyNodes[i].setAttribute(prop, value);
     }
     copyNodes[i].removeAttribute('style');
-    copyNodes[i].removeAttribute('class');
   });
 }
