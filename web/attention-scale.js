@@ -223,6 +223,15 @@ export class AttentionScaleElement extends HTMLElement {
 
   #fail(kind, error) {
     this.#messages.set(`compute-${kind}`, `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${error}`);
+    // No core at all: one plain message for the whole lab (like the widget's), and no "computing…" left behind.
+    if (/the attention core could not load/.test(error)) {
+      this.#messages.delete('compute-grid');
+      this.#messages.delete('compute-thermostat');
+      this.#messages.set('load', `Could not compute the grid: the scale lab could not start, so there is nothing `
+        + `to draw. ${error}. It needs WebAssembly; try reloading the page or another browser.`);
+      this.#text('time', 'not available');
+      this.#text('gflops', '—');
+    }
     this.#showMessages();
     this.#text('busy', '');
   }
@@ -231,6 +240,7 @@ export class AttentionScaleElement extends HTMLElement {
 
   #showGrid(grid, mode) {
     this.#messages.delete('compute-grid');
+    this.#messages.delete('load');
     this.#showMessages();
     this.#grid = grid;
     this.#drawGrid();

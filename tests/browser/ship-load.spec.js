@@ -1,0 +1,60 @@
+// When WebAssembly cannot load, both elements say so in their own box instead of
+// staying blank: the module blocked (network failure), WebAssembly compilation
+// refused by a CSP without 'wasm-unsafe-eval', and a browser with no WebAssembly.
+// (widget-load.spec.js covers the widget with the module aborted on the demo page.)
+import { test, expect } from '@playwright/test';
+
+const SCALE_PAGE = '/web/scale.html';
+
+/** Serves `path` with its Content-Security-Policy replaced by `csp`. */
+async function withCsp(page, path, csp) {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+  });
+}
+
+const scaleMessage = (page) => page.locator('attention-scale').getByText(/Could not compute the grid/);
+
+test('the core module answers 404: the widget and the scale lab both explain', async ({ page }) => {
+  await page.route('**/dist/*.mjs', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto('/web/embed.html');
+  const status = page.locator('attention-widget').getByRole('alert').first();
+  await expect(status).toContainText('This widget could not start');
+  await expect(status).toContainText('It needs WebAssembly');
+
+  await page.goto(SCALE_PAGE);
+  const scale = page.locator('attention-scale');
+  await expect(scaleMessage(page)).toContainText('the scale lab could not start, so there is nothing to draw');
+  await expect(scaleMessage(page)).toContainText('It needs WebAssembly');
+  await expect(scaleMessage(page)).toContainText('the attention core could not load');
+  await expect(scale.getByText('computing…')).toHaveCount(0);
+  await expect(scale.getByText('Could not compute the thermostat')).toHaveCount(0); // one message, not one per job
+});
+
+test("a CSP without 'wasm-unsafe-eval' refuses to compile the core: readable messages, not blank boxes", async ({ page }) => {
+  const noWasm = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' data:";
+  await withCsp(page, '/web/embed.html', noWasm);
+  await page.goto('/web/embed.html');
+  const status = page.locator('attention-widget').getByRole('alert').first();
+  await expect(status).toContainText('This widget could not start');
+  await expect(status).toContainText('the attention core could not load');
+  await expect(page.locator('attention-widget').getByRole('table', { name: 'Scores' })).toHaveCount(0);
+
+  // The scale lab's worker is a document of its own with the worker script's CSP (none here):
+  // force the page's thread, where the page's CSP applies.
+  await withCsp(page, SCALE_PAGE, noWasm);
+  await page.goto(SCALE_PAGE);
+  await page.locator('attention-scale').evaluate((el) => el.setAttribute('no-worker', ''));
+  await expect(scaleMessage(page)).toContainText('the attention core could not load');
+});
+
+test('a browser without WebAssembly: both elements say it is needed', async ({ page }) => {
+  await page.addInitScript(() => { delete globalThis.WebAssembly; });
+  await page.goto('/web/embed.html');
+  const status = page.locator('attention-widget').getByRole('alert').first();
+  await expect(status).toContainText('this browser has no WebAssembly');
+  await page.goto(`${SCALE_PAGE}`);
+  await page.locator('attention-scale').evaluate((el) => el.setAttribute('no-worker', ''));
+  await expect(scaleMessage(page)).toContainText('this browser has no WebAssembly');
+});
