@@ -14,7 +14,10 @@
 import { ConfigError, readConfig } from './state.js';
 
 export const VERSION = '1';
-/** Longest payload read (a 16 x 8 example with long tokens is ~3 kB): bigger is refused at once. */
+/**
+ * Longest payload read; bigger is refused before decoding. The largest state the widget accepts
+ * (16 tokens of 40 four-byte characters, every number 17 significant digits) is under 15,000.
+ */
 export const MAX_PAYLOAD_CHARS = 16_000;
 
 /** A widget state -> "1.<base64url>". */
