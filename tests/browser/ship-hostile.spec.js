@@ -65,14 +65,19 @@ test.describe('attributes', () => {
     ['temperature', '-0', /temperature must be a number above 0/],
     ['temperature', MEGA, /temperature must be a number above 0/],
   ];
-  for (const [name, value, message] of cases) {
-    test(`${name}=${JSON.stringify(value.slice(0, 24))}${value.length > 24 ? '…' : ''}`, async ({ page }) => {
-      const w = await widgetAt(page);
-      const before = await w.evaluate((el) => el.state);
-      await w.evaluate((el, [n, v]) => el.setAttribute(n, v), [name, value]);
-      await expectRefused(w, before, message);
-    });
-  }
+  // One page, case after case (each page load costs more than the cases): set, check, remove.
+  test('each bad attribute is explained and refused', async ({ page }) => {
+    const w = await widgetAt(page);
+    const before = await w.evaluate((el) => el.state);
+    for (const [name, value, message] of cases) {
+      await test.step(`${name}=${JSON.stringify(value.slice(0, 24))}${value.length > 24 ? '…' : ''}`, async () => {
+        await w.evaluate((el, [n, v]) => el.setAttribute(n, v), [name, value]);
+        await expectRefused(w, before, message);
+        await w.evaluate((el, n) => el.removeAttribute(n), name);
+        await expect(w.locator('.widget-error')).toBeHidden();
+      });
+    }
+  });
 });
 
 test.describe('config property', () => {
@@ -90,24 +95,24 @@ test.describe('config property', () => {
     ['a broken link payload', '1.!!!', /the shared state is damaged/],
     ['an object with getters that throw', 'getter', /config|tokens/],
   ];
-  for (const [name, config, message] of cases) {
-    test(name, async ({ page }) => {
-      const w = await widgetAt(page);
-      const before = await w.evaluate((el) => el.state);
-      await w.evaluate((el, c) => {
-        el.config = c === 'getter' ? { get tokens() { throw new Error('config tokens getter'); } } : c;
-      }, config);
-      if (message) return expectRefused(w, before, message);
-      await expect(w.getByRole('rowheader', { name: EVIL, exact: true }).first()).toBeVisible();
-      await expect(w.locator('.title')).toHaveText(`the ${EVIL} sat`);
-    });
-  }
-  // -0 is a number like any other: accepted, printed as 0.
-  test('-0 is accepted and printed as 0', async ({ page }) => {
+  test('each bad config is explained and refused; HTML tokens and -0 are accepted as text and 0', async ({ page }) => {
     const w = await widgetAt(page);
+    const before = await w.evaluate((el) => el.state);
+    for (const [name, config, message] of cases.filter((c) => c[2])) {
+      await test.step(name, async () => {
+        await w.evaluate((el, c) => {
+          el.config = c === 'getter' ? { get tokens() { throw new Error('config tokens getter'); } } : c;
+        }, config);
+        await expectRefused(w, before, message);
+      });
+    }
+    // -0 is a number like any other: accepted, printed as 0.
     await w.evaluate((el, c) => { el.config = c; }, { ...valid, embeddings: [[1, -0, 0], [0, 1, 0], [1, 1, 1]] });
     await expect(w.locator('.widget-error')).toBeHidden();
     expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
+    await w.evaluate((el, c) => { el.config = c; }, cases[0][1]);
+    await expect(w.getByRole('rowheader', { name: EVIL, exact: true }).first()).toBeVisible();
+    await expect(w.locator('.title')).toHaveText(`the ${EVIL} sat`);
   });
 });
 
@@ -120,11 +125,13 @@ test.describe('JSON child', () => {
     ['1e308', JSON.stringify({ ...valid, wq: [[1e308, 0, -1], [0, 2, -1]] }), /wq row 1, column 1 is 1e\+308/],
     ['a closing script tag in a token', JSON.stringify({ ...valid, tokens: ['</script><img src=x>', 'b', 'c'] }), null],
   ];
-  for (const [name, json, message] of cases) {
-    test(name, async ({ page }) => {
+  test('each bad JSON child is explained; the widget shows the chapter instead', async ({ page }) => {
+    for (const [name, json, message] of cases) await test.step(name, async () => {
       // A new widget with the JSON child: the page's example is what it starts from when the child is bad.
       await page.evaluate((text) => {
+        document.querySelectorAll('attention-widget.json-case').forEach((old) => old.remove());
         const widget = document.createElement('attention-widget');
+        widget.className = 'json-case';
         const child = document.createElement('script');
         child.type = 'application/json';
         child.textContent = text;
@@ -139,7 +146,7 @@ test.describe('JSON child', () => {
       await expect(w.locator('.widget-error')).toContainText(message);
       expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
     });
-  }
+  });
 });
 
 test.describe('URL state (#aw=)', () => {
@@ -159,9 +166,9 @@ test.describe('URL state (#aw=)', () => {
     ['wrong shapes', () => raw({ t: ['a'], x: [[1, 2]], q: [[1]], k: [[1, 2]], v: [[1, 2]] }), /wq is 1 x 1/, 'core'],
     ['JSON that is an array', () => raw([1, 2]), /not an object/],
   ];
-  for (const [name, make, message, judge] of cases) {
-    test(name, async ({ page }) => {
-      await page.goto(`/web/embed.html?fresh#aw=${make()}`); // a new document, not a hash change
+  test('each bad link is explained; the page\'s own example shows', async ({ page }) => {
+    for (const [i, [name, make, message, judge]] of cases.entries()) await test.step(name, async () => {
+      await page.goto(`/web/embed.html?case=${i}#aw=${make()}`); // a new document, not a hash change
       const w = await widgetAt(page);
       if (!message) {
         await expect(w.getByRole('rowheader', { name: EVIL, exact: true }).first()).toBeVisible();
@@ -170,25 +177,28 @@ test.describe('URL state (#aw=)', () => {
       if (judge !== 'core') await expect(w.locator('.widget-error')).toContainText('The shared link could not be restored');
       await expectRefused(w, { ...valid, causal: false, scaled: false, temperature: 1, asker: 2 }, message);
     });
-  }
+  });
 });
 
 test.describe('typed cells', () => {
-  for (const text of [EVIL, '1e308', '-1e-400x', '0x10', '١٢']) {
-    test(`${JSON.stringify(text.slice(0, 24))} is refused with a message`, async ({ page }) => {
-      const w = await widgetAt(page);
-      const before = await w.evaluate((el) => el.state);
-      const input = w.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true });
-      await input.fill(text);
-      await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(w.getByRole('alert').filter({ hasText: 'W_Q row 1, column 1' })).toBeVisible();
-      expect(await w.evaluate((el) => el.state)).toEqual(before);
-    });
-  }
-  test('-0 is a number: accepted, nothing changes on screen', async ({ page }) => {
+  test('markup and odd numerals are refused with a message; -0 is a number', async ({ page }) => {
     const w = await widgetAt(page);
-    const input = w.getByRole('textbox', { name: 'W_Q row 1, column 2', exact: true });
-    await input.fill('-0');
+    const before = await w.evaluate((el) => el.state);
+    const input = w.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true });
+    for (const [i, text] of [EVIL, '1e308', '-1e-400x', '0x10', '١٢'].entries()) {
+      await test.step(JSON.stringify(text), async () => {
+        await input.fill(text);
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        const alert = w.getByRole('alert').filter({ hasText: 'W_Q row 1, column 1' });
+        await expect(alert).toContainText(i === 1 ? 'out of range' : 'not a number');
+        expect(await w.evaluate((el) => el.state)).toEqual(before);
+      });
+    }
+    await input.fill('2');
+    await expect(input).not.toHaveAttribute('aria-invalid');
+    const zero = w.getByRole('textbox', { name: 'W_Q row 1, column 2', exact: true });
+    await zero.fill('-0');
+    await expect(zero).not.toHaveAttribute('aria-invalid');
     await expect(input).not.toHaveAttribute('aria-invalid');
     expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
   });

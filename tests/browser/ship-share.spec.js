@@ -126,7 +126,7 @@ test('a link targets one widget among several: by position (aw2) or by element i
 });
 
 test('the clipboard refused: the link is shown selected in a field to copy by hand', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/web/embed.html'); // one widget: the lightest page
   const w = await widgetAt(page);
   await page.evaluate(() => {
     navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
@@ -144,7 +144,7 @@ test('the clipboard refused: the link is shown selected in a field to copy by ha
 });
 
 test('export: the grids and the arrows as SVG (parses, holds the numbers) and PNG (right size, not blank)', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/web/embed.html'); // one widget: the lightest page
   const w = await widgetAt(page);
   await w.getByRole('button', { name: 'Export pictures' }).click();
   const links = w.getByRole('list', { name: 'Exported pictures' }).getByRole('link');
@@ -173,7 +173,7 @@ test('export: the grids and the arrows as SVG (parses, holds the numbers) and PN
 });
 
 test('hostile token names stay text in the exported SVG', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/web/embed.html'); // one widget: the lightest page
   const w = await widgetAt(page);
   const evil = '<img src=x onerror="window.__pwned=1">';
   await w.evaluate((el, evil) => { el.config = { ...el.state, tokens: ['a&b', evil, '"q\''] }; }, evil);
