@@ -16,11 +16,13 @@ Status attend_raw(const float* queries, const float* keys, const float* values, 
     return s;
   const float scale = options.scaled ? 1.0f / std::sqrt(static_cast<float>(d)) : 1.0f;
   detail::attend_raw_blocked(queries, keys, values, n, d, scale, options.causal, weights, outputs);
-  // Finite inputs can still overflow a float dot product (1e30 * 1e30).
+  // Finite inputs can still overflow a float: a dot product (1e30 * 1e30), or,
+  // on the outputs-only path, the running sum of values not yet divided by the
+  // softmax total (values near 3e38).
   if (!detail::find_non_finite("outputs", outputs, n, d).empty())
     return detail::fail(ErrorCode::kNonFinite,
-                        "attend_raw: the numbers are too large: a score overflowed to infinity; "
-                        "use smaller queries or keys");
+                        "attend_raw: the numbers are too large: a score or a sum of values "
+                        "overflowed to infinity; use smaller queries, keys or values");
   return {};
 }
 

@@ -120,3 +120,17 @@ TEST(RawErrors, OverflowingScoresAreReported) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(RawErrors, HugeValuesOnTheOutputsOnlyPathAreReportedAsSuch) {
+  // Online softmax adds p * v before dividing by the total, so values near
+  // FLT_MAX can overflow there though the grid path survives: say which numbers.
+  std::vector<float> zeros(2, 0.0f), values = {3e38f, 3e38f}, out(2);
+  auto s = attention::attend_raw(zeros.data(), zeros.data(), values.data(), 2, 1, RawOptions{},
+                                 nullptr, out.data());
+  EXPECT_EQ(s.code, ErrorCode::kNonFinite);
+  EXPECT_THAT(s.message, ::testing::HasSubstr("sum of values"));
+}
+
+}  // namespace
