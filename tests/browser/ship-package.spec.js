@@ -26,6 +26,7 @@ const WIDGET_PAGE = page('<script type="module" src="./node_modules/attention-wi
 test.describe.configure({ mode: 'serial' }); // one pack, one install, shared by every test here
 let pkg;
 test.beforeAll(async () => { pkg = await packAndInstall(); });
+test.afterAll(async () => { await pkg?.remove(); });
 
 let problems;
 test.beforeEach(async ({ page: p }) => { problems = watchConsole(p); });

@@ -5,7 +5,7 @@
 // The tarball is made with --ignore-scripts: the test tiers run after scripts/build.sh,
 // so dist/ is fresh, and a pack test must not rebuild under other tests' feet.
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
-/** { dir, tarball, bytes, files } : an empty folder with the packed package installed. */
+/** { dir, tarball, bytes, files, remove() }: an empty folder with the packed package installed. */
 export async function packAndInstall() {
   const dir = await mkdtemp(join(tmpdir(), 'attention-widget-pkg-'));
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir],
@@ -25,7 +25,8 @@ export async function packAndInstall() {
   await mkdir(site);
   await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'course-site', private: true, type: 'module' }));
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: site });
-  return { dir: site, tarball, bytes: (await stat(tarball)).size, files: info.files.map((f) => f.path) };
+  return { dir: site, tarball, bytes: (await stat(tarball)).size, files: info.files.map((f) => f.path),
+    remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** Writes a file into the site folder. */
