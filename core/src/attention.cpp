@@ -12,30 +12,25 @@ namespace {
 
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 
-// project: out row i = W x_i, i.e. out(i, r) = (row r of W) . (row i of X).
-// x: (n, d_model); w: (d_out, d_model) -> out: (n, d_out)
-Matrix project(const Matrix& x, const Matrix& w) {
-  Matrix out(x.rows, w.rows);
-  for (std::size_t i = 0; i < x.rows; ++i)
-    for (std::size_t r = 0; r < w.rows; ++r) {
+// Every row of a dotted with every row of b: out(i, j) = a_i . b_j.
+// a: (rows_a, d); b: (rows_b, d) -> out: (rows_a, rows_b). Both passes below are this.
+Matrix dot_rows(const Matrix& a, const Matrix& b) {
+  Matrix out(a.rows, b.rows);
+  for (std::size_t i = 0; i < a.rows; ++i)
+    for (std::size_t j = 0; j < b.rows; ++j) {
       double dot = 0;
-      for (std::size_t c = 0; c < x.cols; ++c) dot += w.at(r, c) * x.at(i, c);
-      out.at(i, r) = dot;
+      for (std::size_t c = 0; c < a.cols; ++c) dot += a.at(i, c) * b.at(j, c);
+      out.at(i, j) = dot;
     }
   return out;
 }
 
+// project: out row i = W x_i, i.e. out(i, r) = (row r of W) . x_i.
+// x: (n, d_model); w: (d_out, d_model) -> out: (n, d_out)
+Matrix project(const Matrix& x, const Matrix& w) { return dot_rows(x, w); }
+
 // score: S = Q K^T; S(i, j) = query i . key j ("every question dotted with every key").
-Matrix score(const Matrix& queries, const Matrix& keys) {
-  Matrix scores(queries.rows, keys.rows);
-  for (std::size_t i = 0; i < queries.rows; ++i)
-    for (std::size_t j = 0; j < keys.rows; ++j) {
-      double dot = 0;
-      for (std::size_t c = 0; c < queries.cols; ++c) dot += queries.at(i, c) * keys.at(j, c);
-      scores.at(i, j) = dot;
-    }
-  return scores;
-}
+Matrix score(const Matrix& queries, const Matrix& keys) { return dot_rows(queries, keys); }
 
 // scale + mask: logits = scores / divisor; above the diagonal -inf when causal,
 // so those keys take no share at all.

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
 import { catSat } from './cast.mjs';
+import { mulberry32 } from '../../web/scale/inputs.js';
 
 const CASES = 4000;
 const CODES = new Set(['shape_mismatch', 'empty', 'non_finite', 'invalid_argument', 'bad_temperature', 'too_large']);
@@ -18,15 +19,7 @@ const MAX_MESSAGE = 400; // messages quote input, but never much of it
 const attn = await loadAttention();
 const { maxTokens, maxDim } = attn.limits;
 
-// mulberry32: a small seeded generator, so a failure repeats with its case number.
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32; // seeded, so a failure repeats with its case number
 
 // ---- hostile values ------------------------------------------------------
 

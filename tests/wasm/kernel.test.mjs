@@ -9,18 +9,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
+import { mulberry32 } from '../../web/scale/inputs.js';
 
 const builds = { simd: await loadAttention({ simd: true }), scalar: await loadAttention({ simd: false }) };
 
 // Seeded normal numbers (mulberry32 + Box-Muller): failures repeat exactly.
 function normals(count, spread, seed) {
-  let s = seed >>> 0;
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   const out = new Float32Array(count);
   for (let i = 0; i < count; i++) out[i] = spread * Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
   return out;

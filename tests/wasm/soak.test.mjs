@@ -10,20 +10,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
 import { catSat } from './cast.mjs';
+import { mulberry32 } from '../../web/scale/inputs.js';
 
 const RECOMPUTES = 100_000;
 const RAW_CALLS = 3_000;
 const RAW_MAX_N = 64, RAW_MAX_D = 32;
 
-// A small seeded generator (mulberry32), so every run soaks the same calls.
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32; // seeded, so a failure repeats with its case number
 
 const matrix = (rand, rows, cols) =>
   Array.from({ length: rows }, () => Array.from({ length: cols }, () => Math.round((rand() * 4 - 2) * 100) / 100));
