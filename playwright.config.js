@@ -8,6 +8,8 @@ export default defineConfig({
   testDir: 'tests/browser',
   timeout: 30_000,
   workers: 2,
+  // One retry in CI only: a test that needs it is reported as flaky, never hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: 'test-results',
   use: {
