@@ -31,10 +31,13 @@ function fill(node, props, children) {
 
 /** Sets text only when it changed: repaints stay cheap and never disturb unchanged nodes. */
 export function setText(node, text) {
-  if (node.__text !== text) {
-    node.textContent = text;
-    node.__text = text;
-  }
+  if (node.__text === text) return;
+  node.__text = text;
+  // Rewrite the existing text node's data when there is one: replacing it (textContent) makes the
+  // browser tear down and rebuild its layout object, measured at ~30 per edit in a trace.
+  const only = node.firstChild;
+  if (only && only === node.lastChild && only.nodeType === Node.TEXT_NODE && text !== '') only.data = text;
+  else node.textContent = text;
 }
 
 /** Sets an attribute only when it changed. */
