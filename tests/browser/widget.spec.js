@@ -37,7 +37,10 @@ test('one asker: sat\'s products, scores, exponentials, total, shares and blend 
   expect([rows.the.score, rows.cat.score, rows.sat.score]).toEqual(['0', '2', '1']);
   expect([rows.the['e^score'], rows.cat['e^score'], rows.sat['e^score']]).toEqual(['e0 = 1.00', 'e2 ≈ 7.39', 'e1 ≈ 2.72']);
   expect(rows.total).toContain('≈ 11.11');
+  expect(rows.total.split('|').at(-1)).toBe('1.00'); // "The shares sum to 1.00"
   expect([rows.the.share, rows.cat.share, rows.sat.share]).toEqual(['0.09', '0.67', '0.24']);
+  await expect(w.locator('.rounding')).toHaveText(
+    'Shares are rounded to two decimals: cat\'s exact share, 0.665, prints as 0.67.');
   await expect(w.locator('.story')).toHaveText('sat pays 67% of its attention to cat, keeps 24% for itself and gives 9% to the.');
   await expect(w.locator('.blend')).toContainText('≈ [2.24, 0.85], beside v(cat) = [3, 1]');
   await expect(w.locator('.chapter-note')).toContainText('[2.25, 0.85]');

@@ -18,7 +18,7 @@ export function createAskerPanel({ onAsker }) {
     const caption = el('p', { class: 'table-title', id: uid('asker') }); // outside the scroll box
     const divisorHead = el('th', { scope: 'col', class: 'logit-col' });
     const rows = state.tokens.map((token) => buildKeyRow(token));
-    const total = { label: el('th', { scope: 'row', text: 'total' }), value: numberBox() };
+    const total = { label: el('th', { scope: 'row', text: 'total' }), value: numberBox(), shares: numberBox() };
     const table = el('table', { class: 'asker-table', 'aria-labelledby': caption.id },
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', text: 'key' }),
@@ -28,15 +28,16 @@ export function createAskerPanel({ onAsker }) {
         el('th', { scope: 'col', class: 'role-a', text: 'share' }))),
       el('tbody', {}, rows.map((r) => r.tr)),
       el('tfoot', {}, el('tr', {}, total.label, el('td'), el('td', { class: 'score-col' }), el('td', { class: 'logit-col' }),
-        el('td', { class: 'num-cell' }, total.value), el('td'))));
+        el('td', { class: 'num-cell' }, total.value), el('td', { class: 'num-cell share-cell role-a' }, total.shares))));
     const story = el('p', { class: 'story', 'aria-live': 'polite' });
     const blend = el('p', { class: 'blend' });
+    const rounding = el('p', { class: 'note rounding' });
     const note = el('p', { class: 'note chapter-note', hidden: true });
     element.replaceChildren(
       el('h3', { text: 'One asker' }),
       el('label', { class: 'asker-label' }, 'Asker ', select), story,
-      caption, el('div', { class: 'scroll' }, table), blend, note);
-    view = { select, caption, divisorHead, rows, total, story, blend, note };
+      caption, el('div', { class: 'scroll' }, table), rounding, blend, note);
+    view = { select, caption, divisorHead, rows, total, story, blend, rounding, note };
   }
 
   function buildKeyRow(token) {
@@ -68,6 +69,9 @@ export function createAskerPanel({ onAsker }) {
     element.classList.toggle('divided', scaledView);
     view.rows.forEach((row, j) => paintKeyRow(row, q, result, i, j));
     setNumber(view.total.value, `${approx(result.expSums[i])} ${fixed2(result.expSums[i])}`);
+    // "The shares sum to 1.00 — softmax guarantees it": the exact shares' sum, not the rounded ones'.
+    setNumber(view.total.shares, fixed2(result.weights[i].reduce((sum, w) => sum + w, 0)));
+    setText(view.rounding, roundingNote(state.tokens, result.weights[i]));
     setText(view.story, story(state.tokens, i, result.weights[i], result.logits[i]));
     paintBlend(state, result, i);
     view.note.hidden = !chapterNote;
@@ -119,6 +123,13 @@ function markMasked(cell, masked) {
 function optionText(tokens, i) {
   const t = tokens[i];
   return tokens.indexOf(t) === tokens.lastIndexOf(t) ? t : `${t} (word ${i + 1})`;
+}
+
+// "the exact 0.665 becomes 0.67": the largest share, to three decimals and as printed.
+function roundingNote(tokens, weights) {
+  const top = topKey(weights);
+  return `Shares are rounded to two decimals: ${tokens[top]}'s exact share, ${weights[top].toFixed(3)}, `
+    + `prints as ${fixed2(weights[top])}.`;
 }
 
 function topKey(weights) {
