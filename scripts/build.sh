@@ -27,6 +27,17 @@ fi
 cmake --build build/wasm -j"$(nproc)" >build/wasm/build.log 2>&1 \
   || { cat build/wasm/build.log >&2; echo "build: wasm build failed" >&2; exit 1; }
 
+# Publish each module to dist/ only when it changed, by rename (atomic), so a
+# test or page that is loading dist/ during a rebuild never reads half a file.
+mkdir -p dist
+for m in attention-core attention-core-scalar; do
+  built="build/wasm/modules/$m.mjs"
+  [ -f "$built" ] || { echo "build: $built was not produced" >&2; exit 1; }
+  if ! cmp -s "$built" "dist/$m.mjs"; then
+    cp "$built" "dist/.$m.mjs.tmp" && mv -f "dist/.$m.mjs.tmp" "dist/$m.mjs"
+  fi
+done
+
 # Fail loudly if a build did not produce what the tests and the page load.
 for f in dist/attention-core.mjs dist/attention-core-scalar.mjs build/native/tests/native/attention_tests; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
