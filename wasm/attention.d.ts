@@ -58,6 +58,10 @@ export interface RawOptions {
   causal?: boolean;
   /** Return the n x n grid. false: outputs only, memory O(n d). Default true. */
   weights?: boolean;
+  /** The caller's own arrays to write the results into (no allocation per call); they are
+   *  returned. weights (n x n) is needed unless weights is false; neither may share memory
+   *  with Q, K, V or the other. Left untouched when the call throws. */
+  into?: { weights?: Float32Array; outputs: Float32Array };
 }
 
 export interface RawResult {

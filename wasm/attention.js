@@ -102,10 +102,12 @@ class Attention {
   /**
    * The fast path on typed arrays: Q, K, V are n x d row-major Float32Arrays.
    * weights: false skips the n x n grid (online softmax, memory O(n d)).
-   * Returns copies: { weights: Float32Array | null, outputs: Float32Array }.
+   * into: { weights?, outputs } the caller's own Float32Arrays to write into
+   * (no allocation per call); without it, fresh arrays.
+   * Returns copies, never heap views: { weights: Float32Array | null, outputs: Float32Array }.
    */
   attendRaw(Q, K, V, n, d, options) {
-    const { scaled, causal, weights } = readInput(() => readRawArguments(Q, K, V, n, d, options));
+    const { scaled, causal, weights, into } = readInput(() => readRawArguments(Q, K, V, n, d, options));
     const ws = (this.#workspace ??= new this.#core.RawWorkspace());
     throwIfFailed(ws.resize(n, d, weights));
     // Views are fetched after resize: the heap may have grown and detached old ones.
@@ -113,7 +115,11 @@ class Attention {
     ws.keys().set(K);
     ws.values().set(V);
     throwIfFailed(ws.run(n, d, scaled, causal, weights));
-    return { weights: weights ? ws.weights().slice() : null, outputs: ws.outputs().slice() };
+    if (!into) return { weights: weights ? ws.weights().slice() : null, outputs: ws.outputs().slice() };
+    // Written only after the core succeeded: a failed call leaves the caller's buffers as they were.
+    if (weights) into.weights.set(ws.weights());
+    into.outputs.set(ws.outputs());
+    return { weights: weights ? into.weights : null, outputs: into.outputs };
   }
 }
 
@@ -172,11 +178,50 @@ function readRawArguments(Q, K, V, n, d, options = {}) {
   }
   if (options === null || typeof options !== 'object')
     throw new AttentionError(`attendRaw: options must be an object (got ${describe(options)})`, 'invalid_argument');
-  const { scaled = true, causal = false, weights = true } = options;
+  const { scaled = true, causal = false, weights = true, into } = options;
   checkFlag('attendRaw: scaled', scaled);
   checkFlag('attendRaw: causal', causal);
   checkFlag('attendRaw: weights', weights);
-  return { scaled, causal, weights };
+  return { scaled, causal, weights, into: into === undefined ? null : readInto(into, [Q, K, V], n, d, weights) };
+}
+
+// attendRaw()'s `into` -> { weights, outputs }: the caller's own Float32Arrays of
+// exactly n x n and n x d, not sharing memory with Q, K, V or each other (the
+// copy-out would otherwise overwrite an input mid-call, or one result the other).
+function readInto(into, inputs, n, d, wantWeights) {
+  if (into === null || typeof into !== 'object')
+    throw new AttentionError(`attendRaw: into must be an object { weights, outputs } (got ${describe(into)})`,
+      'invalid_argument');
+  const { weights, outputs } = into;
+  const wanted = [['outputs', outputs, n * d]];
+  if (wantWeights) wanted.unshift(['weights', weights, n * n]);
+  for (const [name, buf, size] of wanted) {
+    if (!(buf instanceof Float32Array))
+      throw new AttentionError(`attendRaw: into.${name} must be a Float32Array (got ${describe(buf)})`,
+        'invalid_argument');
+    const length = typedArrayLength.call(buf);
+    if (length !== size)
+      throw new AttentionError(
+        `attendRaw: into.${name} has ${length} numbers but needs ${size} (${name === 'weights' ? `n x n = ${n} x ${n}` : `n x d = ${n} x ${d}`})`,
+        'shape_mismatch');
+  }
+  for (const [k, [name, buf]] of wanted.entries()) {
+    const others = [...inputs, ...wanted.filter((_, i) => i !== k).map(([, other]) => other)];
+    if (others.some((other) => overlaps(buf, other)))
+      throw new AttentionError(`attendRaw: into.${name} shares memory with Q, K, V or the other result; give it its own buffer`,
+        'invalid_argument');
+  }
+  return { weights: wantWeights ? weights : null, outputs };
+}
+
+// Whether two typed arrays view overlapping bytes of the same buffer.
+const byteOffsetOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Float32Array.prototype), 'byteOffset').get;
+const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Float32Array.prototype), 'buffer').get;
+function overlaps(a, b) {
+  if (bufferOf.call(a) !== bufferOf.call(b)) return false;
+  const a0 = byteOffsetOf.call(a), a1 = a0 + 4 * typedArrayLength.call(a);
+  const b0 = byteOffsetOf.call(b), b1 = b0 + 4 * typedArrayLength.call(b);
+  return a0 < b1 && b0 < a1;
 }
 
 function throwIfFailed(status) {

@@ -19,6 +19,16 @@ function inputsFor(n, d, input, seed) {
   return cachedInputs;
 }
 
+// Result arrays, reused while n and d stay: the core writes into them (attendRaw's
+// `into`), so dragging a slider does not allocate a fresh 16 MB grid per frame.
+let buffers = null;
+
+function buffersFor(n, d) {
+  if (buffers?.weights.length !== n * n || buffers.outputs.length !== n * d)
+    buffers = { weights: new Float32Array(n * n), outputs: new Float32Array(n * d) };
+  return buffers;
+}
+
 // Small grids finish in microseconds, below the timer's resolution, so they are
 // repeated until at least MIN_TOTAL_MS has passed and the mean is reported.
 const MIN_TOTAL_MS = 10;
@@ -29,9 +39,10 @@ function timedAttend(attn, { Q, K, V }, n, d, options) {
   let result;
   let reps = 0;
   let elapsed = 0;
+  const into = buffersFor(n, d);
   const start = performance.now();
   do {
-    result = attn.attendRaw(Q, K, V, n, d, { ...options, weights: true });
+    result = attn.attendRaw(Q, K, V, n, d, { ...options, weights: true, into });
     reps++;
     elapsed = performance.now() - start;
   } while (elapsed < MIN_TOTAL_MS && reps < MAX_REPEATS);
