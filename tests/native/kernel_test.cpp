@@ -23,6 +23,7 @@
 
 #include "attention/attention.hpp"
 #include "kernel.hpp"
+#include "kernel_simd.hpp"
 
 // Counts heap allocations made by this test binary, so a test can prove the
 // kernel allocates nothing (the count must not move across a call).
@@ -215,3 +216,35 @@ TEST(KernelMemory, AllocatesNothing) {
 }
 
 }  // namespace
+
+namespace {
+float exp_lane0(float x) {
+  return attention::kernel::exp4(attention::kernel::splat4(x), attention::kernel::exp_constants)[0];
+}
+}  // namespace
+
+// The vectorised exp on its whole domain (x <= 0): within 3e-7 relative of the
+// true value down to where floats go subnormal, exactly 0 below -88 and for
+// -inf and NaN. Guards the 2^k bit trick (the exponent field
+// is built from the low mantissa bits of x / ln2 + 1.5 * 2^23 + 127).
+TEST(KernelExp, MatchesTheLibraryExpOnItsDomain) {
+  double worst = 0;
+  float worst_x = 0;
+  for (float x = 0.0f; x > -87.0f; x -= 0.0037f) {
+    const double truth = std::exp(static_cast<double>(x));
+    const double err = std::fabs(exp_lane0(x) - truth) / truth;
+    if (err > worst) worst = err, worst_x = x;
+  }
+  EXPECT_LT(worst, 3e-7) << "at x = " << worst_x;
+  EXPECT_NEAR(exp_lane0(0.0f), 1.0f, 2e-7f);
+  EXPECT_EQ(exp_lane0(-88.0f), 0.0f);
+  EXPECT_EQ(exp_lane0(-1000.0f), 0.0f);
+  EXPECT_EQ(exp_lane0(-INFINITY), 0.0f);
+  EXPECT_EQ(exp_lane0(std::nanf("")), 0.0f);
+  // Each integer power of two in range is hit exactly (k = -126 .. 0, r = 0).
+  for (int k = -126; k <= 0; ++k) {
+    const float x = static_cast<float>(k * 0.6931471805599453);
+    EXPECT_NEAR(exp_lane0(x), std::exp(static_cast<double>(x)), 3e-7 * std::exp(static_cast<double>(x)))
+        << "k = " << k;
+  }
+}
