@@ -5,10 +5,10 @@
 //   <script type="module" src="attention-widget.js"></script>
 //   <attention-widget preset="cat-sat"></attention-widget>
 import { loadAttention } from '../wasm/attention.js';
-import { el } from './widget/dom.js';
+import { el, liveRegion } from './widget/dom.js';
 import { AttentionChangeEvent } from './widget/events.js';
 import { PRESETS, presetState } from './widget/presets.js';
-import { cloneState, sameState } from './widget/state.js';
+import { cloneState } from './widget/state.js';
 import { applyAttributes, jsonChildFrom, presetFrom } from './widget/sources.js';
 import { createCast } from './widget/cast.js';
 import { createAskerPanel } from './widget/asker.js';
@@ -40,6 +40,7 @@ export class AttentionWidget extends HTMLElement {
   #started = false;
   #drag = { frame: 0, pending: null };
   #views = null;
+  #presetState = null; // { name, json } of the preset the chapter note compares against
   #ui;
 
   constructor() {
@@ -245,7 +246,7 @@ export class AttentionWidget extends HTMLElement {
       el('h3', { text: 'Everyone asks at once' }),
       el('p', { class: 'lead', text: 'Rows are askers, columns are the keys they score. Every number is printed; '
         + 'colour only helps.' }),
-      v.formula.element, v.grids.element);
+      v.formula.element, liveRegion('grids-live', v.grids.element));
     this.#ui.body.append(v.controls.element,
       el('div', { class: 'panels' }, v.cast.element, v.asker.element, v.arrows.element, everyone),
       v.share.element);
@@ -261,10 +262,14 @@ export class AttentionWidget extends HTMLElement {
     v.grids.update(state, result, () => getComputedStyle(this.#ui.root));
   }
 
-  // The chapter's rounding remark belongs only to the chapter's own, untouched numbers.
+  // The chapter's rounding remark belongs only to the chapter's own, untouched numbers:
+  // { text, applies } for a preset that has one, else null.
   #chapterNote() {
-    const note = this.#presetName && PRESETS[this.#presetName]?.chapterNote;
-    return note && sameState(this.#state, presetState(this.#presetName)) ? note : null;
+    const text = this.#presetName && PRESETS[this.#presetName]?.chapterNote;
+    if (!text) return null;
+    if (this.#presetState?.name !== this.#presetName)
+      this.#presetState = { name: this.#presetName, json: JSON.stringify(presetState(this.#presetName)) };
+    return { text, applies: JSON.stringify(this.#state) === this.#presetState.json };
   }
 
   #showError(messages) {

@@ -3,7 +3,7 @@
 // ends. Value tips can be dragged (or moved with arrow keys when focused);
 // the widget turns a move into an edit of W_V (see value-drag.js).
 // Positions are layout math on the core's numbers; every printed number is the core's.
-import { el, setAttr, setText, svg, uid } from './dom.js';
+import { el, liveRegion, setAttr, setText, svg, uid } from './dom.js';
 import { fixed2, vector } from './format.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
@@ -20,7 +20,8 @@ export function createArrowPlot({ onMove }) {
       el('span', { class: 'key-v', text: 'values v' }), ' from the origin; each one scaled by its share, ',
       el('span', { class: 'key-chain', text: 'tip to tail' }), '; ',
       el('span', { class: 'key-o', text: 'the output o' }), ' where the chain ends.'),
-    plot, summary, dimsNote, dragNote);
+    // The plot and its words change with every edit: one live region (see liveRegion).
+    liveRegion('blend-live', plot, summary, dimsNote, dragNote));
   let view = null;
   let frozenBox = null; // the viewBox is held still while a drag is in progress
 
@@ -105,7 +106,7 @@ export function createArrowPlot({ onMove }) {
     setText(view.output.label, `o(${state.tokens[i]})`);
     setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
       + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
-    dimsNote.hidden = result.dV === 2;
+    if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
     setText(dimsNote, result.dV > 2 ? `Values have ${result.dV} numbers; the plot shows the first two.`
       : 'Values have one number; the plot draws it along the horizontal axis.');
     setText(dragNote, 'Drag a value arrow\'s tip (or focus it and use the arrow keys: 1 a step, Shift 0.1) '
@@ -150,7 +151,10 @@ function chainLinks(tips, weights) {
 function paintChain(group, links, size) {
   while (group.children.length < links.length * 2)
     group.append(svg('line', { class: 'arrow-chain' }), svg('polygon', { class: 'head-chain' }));
-  [...group.children].forEach((node, k) => { node.style.display = k < links.length * 2 ? '' : 'none'; });
+  [...group.children].forEach((node, k) => {
+    const display = k < links.length * 2 ? '' : 'none';
+    if (node.style.display !== display) node.style.display = display; // unchanged: no style write
+  });
   links.forEach((link, k) => {
     drawArrow({ line: group.children[2 * k], head: group.children[2 * k + 1] }, link.from, link.to, size, 0.8);
   });

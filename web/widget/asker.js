@@ -1,7 +1,7 @@
 // "One asker": the chosen token's query against every key, with the products
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
-import { el, growBox, numberBox, setAttr, setNumber, setText, uid } from './dom.js';
+import { el, growBox, liveRegion, numberBox, setAttr, setNumber, setText, uid } from './dom.js';
 import { approx, compact, fixed2, percent, products, vector } from './format.js';
 
 const MASKED = '—';
@@ -33,10 +33,12 @@ export function createAskerPanel({ onAsker }) {
     const blend = el('p', { class: 'blend' });
     const rounding = el('p', { class: 'note rounding' });
     const note = el('p', { class: 'note chapter-note', hidden: true });
+    // Everything below the asker choice changes with every edit: one live region. (The select
+    // stays outside: a box holding a <select> is never a relayout boundary in Chromium.)
     element.replaceChildren(
       el('h3', { text: 'One asker' }),
-      el('label', { class: 'asker-label' }, 'Asker ', select), story,
-      caption, el('div', { class: 'scroll' }, table), rounding, blend, note);
+      el('label', { class: 'asker-label' }, 'Asker ', select),
+      liveRegion('asker-live', story, caption, el('div', { class: 'scroll' }, table), rounding, blend, note));
     view = { select, caption, divisorHead, rows, total, story, blend, rounding, note };
   }
 
@@ -63,7 +65,7 @@ export function createAskerPanel({ onAsker }) {
     const asker = state.tokens[i];
     const q = result.queries[i];
     const scaledView = result.divisor !== 1;
-    view.select.value = String(i);
+    if (view.select.value !== String(i)) view.select.value = String(i);
     setText(view.caption, `${asker} asks: its query q = ${vector(q)} against every key`);
     setText(view.divisorHead, `score ÷ ${compact(result.divisor)}`);
     element.classList.toggle('divided', scaledView);
@@ -74,8 +76,9 @@ export function createAskerPanel({ onAsker }) {
     setText(view.rounding, roundingNote(state.tokens, result.weights[i]));
     setText(view.story, story(state.tokens, i, result.weights[i], result.logits[i]));
     paintBlend(state, result, i);
-    view.note.hidden = !chapterNote;
-    if (chapterNote) setText(view.note, chapterNote);
+    // A preset with a chapter note keeps the note's place while an edit makes it not apply
+    // (visibility, not display): typing back and forth never changes the panel's height.
+    setNoteState(view.note, chapterNote);
   }
 
   function paintKeyRow(row, q, result, i, j) {
@@ -111,6 +114,16 @@ export function createAskerPanel({ onAsker }) {
   }
 
   return { element, build, update };
+}
+
+// note: { text, applies } (applies: the numbers are the chapter's own) or null (no note at all).
+function setNoteState(node, note) {
+  const state = !note ? 'none' : note.applies ? 'shown' : 'reserved';
+  if (node.__state === state && node.__text === (note?.text ?? node.__text)) return;
+  node.__state = state;
+  node.hidden = state === 'none';
+  node.classList.toggle('reserved', state === 'reserved');
+  if (note) setText(node, note.text);
 }
 
 function markMasked(cell, masked) {

@@ -1,7 +1,7 @@
 // "The cast": the three violet weight grids, each token's editable embedding,
 // and the q, k, v the core made from them. Focusing a vector explains it,
 // row by row, with every product written out.
-import { el, numberBox, setNumber, setText, uid } from './dom.js';
+import { el, liveRegion, numberBox, setNumber, setText, uid } from './dom.js';
 import { approx, compact, products, vector } from './format.js';
 import { createMatrixEditor } from './matrix-editor.js';
 import { createNumberInput } from './number-input.js';
@@ -40,8 +40,9 @@ export function createCast({ onEdit }) {
       el('h3', { text: 'The cast' }),
       el('p', { class: 'lead', text: 'Three learned grids (violet) turn each embedding into what it asks (q), '
         + 'what it advertises (k) and what it hands over (v). Type in any cell; arrow keys step by 1, Shift+arrows by 0.1.' }),
-      el('div', { class: 'weights-row' }, weights.map((w) => w.element)),
-      title, el('div', { class: 'scroll' }, table), messages, explain);
+      // The typed cells and everything made from them: one live region (see liveRegion).
+      liveRegion('cast-live', el('div', { class: 'weights-row' }, weights.map((w) => w.element)),
+        title, el('div', { class: 'scroll' }, table), messages, explain));
     view = { weights, rows, explain };
     selected = null;
   }

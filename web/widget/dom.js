@@ -46,6 +46,31 @@ export function setAttr(node, name, value) {
   if (node.getAttribute(name) !== s) node.setAttribute(name, s);
 }
 
+/**
+ * A region whose contents change on every edit, laid out on its own. `contain: size layout`
+ * (class "sized", see attention-widget.css) makes it a relayout boundary in Chromium: a
+ * repaint inside re-lays out this box only, never the page around it. Size containment
+ * means its height must be given, so one ResizeObserver copies the contents' height onto it
+ * whenever they grow or shrink (a line wraps, a message appears). That happens after layout
+ * and before paint, in the same frame, so nothing is ever painted cut off or overlapping.
+ * No paint containment: nothing is clipped.
+ */
+export function liveRegion(className, ...children) {
+  const inner = el('div', { class: 'live-inner' }, ...children);
+  const element = el('div', { class: `live ${className}` }, inner);
+  heightSync?.observe(inner);
+  return element;
+}
+
+const heightSync = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
+  for (const { target, borderBoxSize } of entries) {
+    const box = target.parentNode;
+    const height = borderBoxSize?.[0]?.blockSize ?? target.getBoundingClientRect().height;
+    box.style.height = `${height}px`;
+    box.classList.add('sized');
+  }
+}) : null;
+
 let nextId = 0;
 /** A document-unique id for aria-describedby / aria-labelledby links. */
 export function uid(prefix = 'aw') {
