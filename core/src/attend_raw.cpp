@@ -15,7 +15,8 @@ Status attend_raw(const float* queries, const float* keys, const float* values, 
       !s.ok())
     return s;
   const float scale = options.scaled ? 1.0f / std::sqrt(static_cast<float>(d)) : 1.0f;
-  detail::attend_raw_blocked(queries, keys, values, n, d, scale, options.causal, weights, outputs);
+  detail::attend_raw_blocked(queries, keys, values, n, d, scale, options.causal,
+                             options.causal && options.masked_zero, weights, outputs);
   // Finite inputs can still overflow a float: a dot product (1e30 * 1e30), or,
   // on the outputs-only path, the running sum of values not yet divided by the
   // softmax total (values near 3e38).

@@ -13,7 +13,9 @@
 //   - Softmax: e^(s - max) with a vectorised exp (kernel_simd.hpp); the
 //     division by the row sum happens while packing weights for P V.
 //   - Causal: a quad i..i+3 computes keys 0..i+3 only; the masked upper
-//     triangle is never computed, only zero-filled.
+//     triangle is never computed, only zero-filled, and with masked_zero
+//     (the wasm workspace's grid after a causal call of the same n) not even
+//     that: only the few scratch entries next to the diagonal.
 //   - Each pass is its own small function: V8 optimises WebAssembly per
 //     function, and a kernel inlined into one big call-once function stayed
 //     in the baseline tier (a quarter of the speed).
@@ -238,12 +240,13 @@ ATTENTION_NOINLINE void scale_row(float* x, std::size_t count, float factor) {
 }
 
 // One weights row, all but the last step of softmax: e^(s - max) over the
-// visible scores, exactly 0 after them; returns 1 / their sum, by which
-// blend_block scales the row as it reads it.
+// visible scores, exactly 0 in [visible, end) (the rest of the row is 0
+// already, or beyond n); returns 1 / their sum, by which blend_block scales
+// the row as it reads it.
 // row: (n); on entry row[0..visible) holds scaled scores.
-float exp_row(float* row, std::size_t visible, std::size_t n) {
+float exp_row(float* row, std::size_t visible, std::size_t end) {
   const float sum = exp_shifted(row, visible, row_max(row, visible));
-  std::fill(row + visible, row + n, 0.0f);
+  if (end > visible) std::fill(row + visible, row + end, 0.0f);
   return 1.0f / sum;
 }
 
@@ -256,10 +259,19 @@ struct Problem {
   std::size_t n, d;
   float scale;
   bool causal;
+  bool masked_zero;  // weights already 0 above the diagonal (causal only)
 };
 
 // Keys asker i may see.
 std::size_t visible_keys(const Problem& p, std::size_t i) { return p.causal ? i + 1 : p.n; }
+
+// Where the zeros after asker i's visible keys must be written up to. A quad
+// computes scores up to its last asker's diagonal, so the first askers of a
+// quad get up to kRows - 1 scratch scores past their own: those are always
+// zeroed again; the rest of the masked half only when not already 0.
+std::size_t zero_end(const Problem& p, std::size_t i) {
+  return p.masked_zero ? std::min(p.n, i + kRows) : p.n;
+}
 
 // Keys per block: enough that a block of keys (or values) stays in L1 (16 KB)
 // while every quad of askers in the panel passes over it.
@@ -321,7 +333,7 @@ void panel_with_weights(const Problem& p, std::size_t i0, std::size_t i1, float*
   float row_scale[kPanelRows];
   panel_scores(p, i0, i1, weights);
   for (std::size_t i = i0; i < i1; ++i)
-    row_scale[i - i0] = exp_row(weights + (i - i0) * p.n, visible_keys(p, i), p.n);
+    row_scale[i - i0] = exp_row(weights + (i - i0) * p.n, visible_keys(p, i), zero_end(p, i));
   panel_blend(p, i0, i1, weights, row_scale, outputs);  // also normalises the rows
 }
 
@@ -379,9 +391,9 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
 }  // namespace
 
 void attend_raw_blocked(const float* queries, const float* keys, const float* values,
-                        std::size_t n, std::size_t d, float scale, bool causal, float* weights,
-                        float* outputs) {
-  const Problem p{queries, keys, values, n, d, scale, causal};
+                        std::size_t n, std::size_t d, float scale, bool causal, bool masked_zero,
+                        float* weights, float* outputs) {
+  const Problem p{queries, keys, values, n, d, scale, causal, causal && masked_zero};
   for (std::size_t i0 = 0; i0 < n; i0 += kPanelRows) {
     const std::size_t i1 = std::min(n, i0 + kPanelRows);
     if (weights)

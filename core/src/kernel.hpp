@@ -20,8 +20,10 @@ void attend_raw_reference(const float* queries, const float* keys, const float* 
 
 // The fast kernel: blocked over askers and keys, four-wide vectors, causal
 // blocks never computed; allocates nothing (fixed-size stack tiles only).
+// masked_zero (causal only): weights is already 0 above the diagonal, so only
+// the entries next to it that the kernel used as scratch are zeroed again.
 void attend_raw_blocked(const float* queries, const float* keys, const float* values,
-                        std::size_t n, std::size_t d, float scale, bool causal, float* weights,
-                        float* outputs);
+                        std::size_t n, std::size_t d, float scale, bool causal, bool masked_zero,
+                        float* weights, float* outputs);
 
 }  // namespace attention::detail

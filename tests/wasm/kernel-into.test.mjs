@@ -126,3 +126,30 @@ test('the scale lab reuses its result arrays and still reports each request\'s o
   assert.notEqual(full.means[1], 0);
   assert.notEqual(masked.means.buffer, full.means.buffer, 'the heat map gets its own array, safe to transfer');
 });
+
+// The workspace skips re-zeroing the masked half when its grid is known to be 0
+// there (after a causal call of the same n). Any call in between that writes
+// there, or a change of n, must make the next causal call zero it again.
+test('causal calls stay exact after full, outputs-only and other-size calls on the same workspace', () => {
+  for (const attn of Object.values(builds)) {
+    const sequence = [[40, true], [40, true], [40, false], [40, true], [33, true], [40, true], ['stream', 40], [40, true], [41, false], [40, true]];
+    for (const [step, [n, causal]] of sequence.entries()) {
+      const d = 6;
+      const { Q, K, V } = inputs(n === 'stream' ? 40 : n, d, 100 + step);
+      if (n === 'stream') {
+        attn.attendRaw(Q, K, V, 40, d, { weights: false });
+        continue;
+      }
+      const r = attn.attendRaw(Q, K, V, n, d, { causal });
+      if (!causal) continue;
+      for (let i = 0; i < n; i++) {
+        let sum = 0;
+        for (let j = 0; j < n; j++) {
+          if (j > i) assert.equal(r.weights[i * n + j], 0, `${attn.variant} step ${step}: row ${i} column ${j} is masked`);
+          sum += r.weights[i * n + j];
+        }
+        assert.ok(Math.abs(sum - 1) < 1e-5, `${attn.variant} step ${step}: row ${i} sums to ${sum}`);
+      }
+    }
+  }
+});

@@ -94,6 +94,12 @@ Status attend(const Inputs& inputs, const Options& options, Trace* trace);
 struct RawOptions {
   bool scaled = true;   // divide by sqrt(d)
   bool causal = false;
+  // With causal: the weights buffer already holds 0 everywhere above the
+  // diagonal (e.g. it is the buffer of an earlier causal call with the same n,
+  // or freshly zeroed). The kernel then writes only the few masked entries
+  // next to the diagonal it may have used as scratch, not the whole masked
+  // half (8 MB at n = 2048). Wrong zeros if set when that is not so.
+  bool masked_zero = false;
 };
 
 // The fast path. Layouts, all row-major float:
