@@ -20,7 +20,7 @@ Status attend_raw(const float* queries, const float* keys, const float* values, 
   // Finite inputs can still overflow a float: a dot product (1e30 * 1e30), or,
   // on the outputs-only path, the running sum of values not yet divided by the
   // softmax total (values near 3e38).
-  if (!detail::find_non_finite("outputs", outputs, n, d).empty())
+  if (!detail::all_finite(outputs, n * d))
     return detail::fail(ErrorCode::kNonFinite,
                         "attend_raw: the numbers are too large: a score or a sum of values "
                         "overflowed to infinity; use smaller queries, keys or values");

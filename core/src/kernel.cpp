@@ -390,6 +390,18 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
 }
 }  // namespace
 
+bool all_finite(const float* x, std::size_t count) {
+  f32x4 acc = splat4(0.0f);
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    const f32x4 v = load4(x + i);
+    acc += v - v;  // stays 0 unless some v is infinite or NaN
+  }
+  float tail = 0.0f;
+  for (; i < count; ++i) tail += x[i] - x[i];
+  return sum4(acc) + tail == 0.0f;
+}
+
 void attend_raw_blocked(const float* queries, const float* keys, const float* values,
                         std::size_t n, std::size_t d, float scale, bool causal, bool masked_zero,
                         float* weights, float* outputs) {

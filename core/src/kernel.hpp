@@ -22,6 +22,11 @@ void attend_raw_reference(const float* queries, const float* keys, const float* 
 // blocks never computed; allocates nothing (fixed-size stack tiles only).
 // masked_zero (causal only): weights is already 0 above the diagonal, so only
 // the entries next to it that the kernel used as scratch are zeroed again.
+// Whether every x[0..count) is finite; four lanes at a time (x - x is 0 for
+// finite x, NaN for infinities and NaN). The fast check before the slow search
+// that names the first bad entry.
+bool all_finite(const float* x, std::size_t count);
+
 void attend_raw_blocked(const float* queries, const float* keys, const float* values,
                         std::size_t n, std::size_t d, float scale, bool causal, bool masked_zero,
                         float* weights, float* outputs);

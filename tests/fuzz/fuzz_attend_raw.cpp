@@ -196,6 +196,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!s.ok()) return 0;
   check_ok(p, p.want_weights ? weights.get() : nullptr, outputs.get());
 
+  // masked_zero, as the wasm workspace uses it: causal again into the same
+  // grid, now 0 above the diagonal, must give bit for bit the same results.
+  if (p.want_weights && p.options.causal) {
+    const std::vector<float> first_w(weights.get(), weights.get() + grid);
+    const std::vector<float> first_o(outputs.get(), outputs.get() + p.n * p.d);
+    p.options.masked_zero = true;
+    const attention::Status s3 = run(p, weights.get(), outputs.get(), null_slot);
+    p.options.masked_zero = false;
+    fuzz::require(s3.ok(), "masked_zero call failed where the first succeeded");
+    fuzz::require(std::equal(first_w.begin(), first_w.end(), weights.get()),
+                  "masked_zero changed the weights");
+    fuzz::require(std::equal(first_o.begin(), first_o.end(), outputs.get()),
+                  "masked_zero changed the outputs");
+  }
+
   // The outputs-only path (online softmax) on the same input: same checks.
   if (p.want_weights) {
     Buffer streamed = make_buffer(in, p.n * p.d, false);

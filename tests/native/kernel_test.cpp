@@ -269,3 +269,18 @@ TEST(KernelExp, MatchesTheLibraryExpOnItsDomain) {
         << "k = " << k;
   }
 }
+
+// The fast finiteness check attend_raw() runs on the outputs: any one
+// infinity or NaN, in the four-wide body or the 1-3 float tail, is seen.
+TEST(KernelAllFinite, SeesEveryNonFiniteEntry) {
+  for (std::size_t count : {1u, 3u, 4u, 7u, 64u, 66u}) {
+    std::vector<float> x(count, 1e38f);
+    EXPECT_TRUE(attention::detail::all_finite(x.data(), count)) << count;
+    for (std::size_t at = 0; at < count; ++at)
+      for (float bad : {INFINITY, -INFINITY, NAN}) {
+        x[at] = bad;
+        EXPECT_FALSE(attention::detail::all_finite(x.data(), count)) << count << " at " << at;
+        x[at] = -3.0e38f;
+      }
+  }
+}
