@@ -9,7 +9,8 @@ import { fixed2, vector } from './format.js';
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
   // The summary describes the plot in words; it is not a live region (drags would flood it).
-  const summary = el('p', { class: 'visually-hidden', id: uid('plot') });
+  // Hidden: aria-describedby still reads it, and rewriting it costs no layout.
+  const summary = el('p', { id: uid('plot'), hidden: true });
   const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
     'aria-describedby': summary.id, preserveAspectRatio: 'xMidYMid meet' });
   const dimsNote = el('p', { class: 'note', hidden: true });
@@ -153,7 +154,7 @@ function paintChain(group, links, size) {
     group.append(svg('line', { class: 'arrow-chain' }), svg('polygon', { class: 'head-chain' }));
   [...group.children].forEach((node, k) => {
     const display = k < links.length * 2 ? '' : 'none';
-    if (node.style.display !== display) node.style.display = display; // unchanged: no style write
+    if (node.__display !== display) node.style.display = node.__display = display; // unchanged: no style write
   });
   links.forEach((link, k) => {
     drawArrow({ line: group.children[2 * k], head: group.children[2 * k + 1] }, link.from, link.to, size, 0.8);

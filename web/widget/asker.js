@@ -1,7 +1,7 @@
 // "One asker": the chosen token's query against every key, with the products
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
-import { el, growBox, liveRegion, numberBox, setAttr, setNumber, setText, uid } from './dom.js';
+import { el, growBox, liveRegion, numberBox, setAttr, setNumber, setText, uid, widthInCh } from './dom.js';
 import { approx, compact, fixed2, percent, products, vector } from './format.js';
 
 const MASKED = '—';
@@ -52,8 +52,9 @@ export function createAskerPanel({ onAsker }) {
       exp: el('td', { class: 'num-cell exp' }, exp.box),
       share: el('td', { class: 'num-cell share-cell role-a' }),
     };
-    // Changing numbers live in numberBox()es: a new value re-lays out the box, not the table.
-    const boxes = { score: numberBox(), logit: numberBox(), share: numberBox() };
+    // Changing numbers, and the written-out products, live in numberBox()es: a new value
+    // re-lays out the box, not the table (whose column widths would otherwise be recomputed).
+    const boxes = { products: numberBox(), score: numberBox(), logit: numberBox(), share: numberBox() };
     for (const name of Object.keys(boxes)) cells[name].append(boxes[name]);
     const tr = el('tr', {}, el('th', { scope: 'row', class: 'token', text: token }),
       cells.products, cells.score, cells.logit, cells.exp, cells.share);
@@ -85,7 +86,7 @@ export function createAskerPanel({ onAsker }) {
     const { cells, exp, boxes } = row;
     const k = result.keys[j];
     const masked = result.logits[i][j] === -Infinity;
-    setText(cells.products, masked ? 'masked: comes later' : `${products(q, k)} = ${compact(result.scores[i][j])}`);
+    setNumber(boxes.products, masked ? 'masked: comes later' : `${products(q, k)} = ${compact(result.scores[i][j])}`);
     for (const name of ['score', 'logit', 'share']) markMasked(cells[name], masked);
     markMasked(cells.exp, masked);
     if (masked) {
@@ -96,10 +97,12 @@ export function createAskerPanel({ onAsker }) {
     setNumber(boxes.score, compact(result.scores[i][j]));
     setNumber(boxes.logit, fixed2(result.logits[i][j]));
     const e = result.exponentials[i][j];
+    const power = compact(result.logits[i][j]);
+    const rest = e === Infinity ? ' is too large to print' : ` ${approx(e)} ${fixed2(e)}`;
     setText(exp.base, 'e');
-    setText(exp.power, compact(result.logits[i][j]));
-    setText(exp.rest, e === Infinity ? ' is too large to print' : ` ${approx(e)} ${fixed2(e)}`);
-    growBox(exp.box, exp.box.textContent.length);
+    setText(exp.power, power);
+    setText(exp.rest, rest);
+    growBox(exp.box, widthInCh(`e${power}${rest}`)); // the raised power is smaller: an upper bound
     setNumber(boxes.share, fixed2(result.weights[i][j]));
   }
 

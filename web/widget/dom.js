@@ -92,12 +92,34 @@ export function numberBox() {
 export function setNumber(box, text) {
   if (box.__text === text) return;
   setText(box, text);
-  growBox(box, [...text].length);
+  growBox(box, widthInCh(text));
 }
 
-/** Widens a numberBox() to hold `chars` characters (it never shrinks, so nothing jumps back). */
-export function growBox(box, chars) {
-  if (box.__chars >= chars) return;
-  box.__chars = chars;
-  box.style.width = `${chars}ch`;
+/** Widens a numberBox() to `ch` (it never shrinks, so nothing jumps back). */
+export function growBox(box, ch) {
+  if (box.__chars >= ch) return;
+  box.__chars = ch;
+  box.style.width = `${ch}ch`;
 }
+
+/**
+ * An upper bound on the width of `text` in ch (the width of "0"), for sizing a numberBox()
+ * without measuring (measuring would force a layout). Digits are 1ch in the tabular figures
+ * the widget uses; the bounds for the rest come from common UI fonts (DejaVu Sans, Liberation,
+ * Roboto, Segoe UI, Helvetica) with a margin: a space is at most 0.6ch, brackets 0.8ch,
+ * a letter 1.6ch ("m"), a symbol such as ×, −, +, = or ≈ 1.5ch (DejaVu Sans, the widest: 1.32ch).
+ */
+export function widthInCh(text) {
+  let ch = 0;
+  for (const c of text) {
+    if ((c >= '0' && c <= '9') || c === '.' || c === ',') ch += 1;
+    else if (c === ' ') ch += 0.6;
+    else if ('()[]:'.includes(c)) ch += 0.8;
+    else if (/[a-z]/i.test(c)) ch += LETTER_CH[c] ?? (c <= 'Z' ? 1.4 : 1.1);
+    else ch += 1.5;
+  }
+  return Math.ceil(ch * 10) / 10;
+}
+
+// Letters are ~1ch on average but a few are wider (text like "masked: comes later").
+const LETTER_CH = { m: 1.6, w: 1.5, M: 1.6, W: 1.7 };

@@ -68,11 +68,13 @@ function paint(view, grid, colorOf, logits) {
     const cell = view.cells[i][j];
     if (logits[i][j] === -Infinity) {
       setNumber(cell.__nb, '—');
+      if (cell.__bg === null) return; // already painted as masked
       setAttr(cell, 'aria-label', 'masked');
       cell.classList.add('masked');
       cell.style.backgroundColor = '';
       cell.style.color = '';
       cell.__bg = null;
+      cell.__fg = null;
       return;
     }
     if (cell.classList.contains('masked')) {
@@ -81,10 +83,7 @@ function paint(view, grid, colorOf, logits) {
     }
     setNumber(cell.__nb, fixed2(x));
     const { background, color } = cellColors(colorOf(x));
-    if (cell.__bg !== background) {
-      cell.__bg = background;
-      cell.style.backgroundColor = background;
-      cell.style.color = color;
-    }
+    if (cell.__bg !== background) cell.style.backgroundColor = cell.__bg = background;
+    if (cell.__fg !== color) cell.style.color = cell.__fg = color; // text colour flips only across the middle
   }));
 }
