@@ -3,6 +3,7 @@
 //   node bench/run.mjs                    # the full table (a few minutes)
 //   node bench/run.mjs --quick            # tiny sizes, a sanity check of the harness
 //   node bench/run.mjs --sizes=2048 --dims=128 --only=simd,ort --no-native
+//   node bench/run.mjs --targets-only     # just the paired target rounds (bench/targets.mjs)
 //
 // Method: for each shape, every contender first runs once and its P and O are
 // checked against this project's SIMD kernel (tolerances below); then they
@@ -15,6 +16,7 @@ import { measureSimdCeiling } from './simd-ceiling.mjs';
 import { measureMemory } from './memory.mjs';
 import { runNativeBench, printNative } from './native.mjs';
 import { compareResults, TOLERANCE } from './compare.mjs';
+import { measureTargets, printTargetsPaired } from './targets.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === true;
@@ -45,21 +47,31 @@ async function main() {
   // The ceiling is measured before and after the table; the higher one counts.
   const ceilingBefore = quick ? null : await measureSimdCeiling();
 
+  const targetsOnly = args['targets-only'] === true;
   const rows = [];
-  for (const n of sizes)
-    for (const d of dims)
-      for (const causal of [false, true]) rows.push(await benchShape(loaded, { n, d, causal }));
-  printTable(rows);
+  if (!targetsOnly) {
+    for (const n of sizes)
+      for (const d of dims)
+        for (const causal of [false, true]) rows.push(await benchShape(loaded, { n, d, causal }));
+    printTable(rows);
+  }
   const ceiling = quick ? null : higher(ceilingBefore, await measureSimdCeiling());
   if (ceiling)
     console.log(`\nwasm SIMD ceiling: ${fmt(ceiling.gflops)} GFLOP/s, a loop of f32x4 mul and add on registers ` +
       `(${ceiling.kind === 'matmul' ? `${ceiling.muls} products feeding ${ceiling.adds} sums` : `${ceiling.muls} mul + ${ceiling.adds} add chains`}; ` +
       `best of ${ceiling.tried.length} shapes, median of 7, higher of a run before and after the table; bench/simd-ceiling.mjs)`);
 
+  const apis = Object.fromEntries(loaded.map((c) => [c.key, c.api]));
+  const paired = quick || !apis.simd || !apis.ort ? null : await measureTargets(apis, ceiling, randomInputs);
+  if (targetsOnly) {
+    printTargetsPaired(paired);
+    return;
+  }
   const memory = quick ? null : await measureMemoryRows();
   const native = args['no-native'] || quick ? null : await runNativeBench();
   if (native) printNative(native);
   if (!quick) printTargets(rows, ceiling, memory);
+  if (paired) printTargetsPaired(paired);
   console.log(`\n(${fmt((performance.now() - started) / 1000, 0)} s)`);
 }
 
@@ -144,7 +156,7 @@ async function measureMemoryRows() {
 function printTargets(rows, ceiling, memory) {
   const at = (n, d, causal) => rows.find((r) => r.n === n && r.d === d && r.causal === causal);
   const full = at(2048, 128, false), masked = at(2048, 128, true);
-  console.log('\ntargets:');
+  console.log('\ntargets, from the table medians above (minutes apart: see the paired rounds below):');
   if (full?.ms.simd && full.ms.ort) {
     const ratio = full.ms.ort / full.ms.simd;
     console.log(`  n=2048 d=128: SIMD kernel ${fmt(flops(2048, 128) / full.ms.simd / 1e6)} GFLOP/s vs onnxruntime-web ` +

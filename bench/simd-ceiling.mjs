@@ -85,3 +85,22 @@ export async function measureSimdCeiling({ iterations = 10_000_000, repeats = 7 
   const best = tried.reduce((a, b) => (b.gflops > a.gflops ? b : a));
   return { ...best, tried };
 }
+
+/**
+ * A short measurement of one ceiling shape (the best one measureSimdCeiling
+ * found), to interleave with kernel calls: run() takes about `seconds` and
+ * returns the GFLOP/s of that moment. See bench/targets.mjs.
+ */
+export async function makeCeilingProbe({ kind, muls, adds, gflops }, seconds) {
+  const { instance } = await WebAssembly.instantiate(ceilingModule(kind, muls, adds));
+  const peak = instance.exports.peak;
+  for (let w = 0; w < 30; w++) peak(100_000);
+  const iterations = Math.round((seconds * gflops * 1e9) / ((muls + adds) * 4));
+  return {
+    run() {
+      const t0 = performance.now();
+      peak(iterations);
+      return (iterations * (muls + adds) * 4) / ((performance.now() - t0) * 1e6);
+    },
+  };
+}
