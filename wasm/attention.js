@@ -115,12 +115,31 @@ class Attention {
     ws.keys().set(K);
     ws.values().set(V);
     throwIfFailed(ws.run(n, d, scaled, causal, weights));
-    if (!into) return { weights: weights ? ws.weights().slice() : null, outputs: ws.outputs().slice() };
+    if (!into) {
+      const grid = weights ? copyGrid(ws.weights(), new Float32Array(n * n), n, causal, true) : null;
+      return { weights: grid, outputs: ws.outputs().slice() };
+    }
     // Written only after the core succeeded: a failed call leaves the caller's buffers as they were.
-    if (weights) into.weights.set(ws.weights());
+    if (weights) copyGrid(ws.weights(), into.weights, n, causal, false);
     into.outputs.set(ws.outputs());
     return { weights: weights ? into.weights : null, outputs: into.outputs };
   }
+}
+
+// The n x n grid out of the heap. Causal: row i copies only keys 0..i and
+// zero-fills the rest (nothing when dst is fresh, hence already zero), which
+// reads half the grid instead of all of it; the masked half is exactly 0
+// either way.
+function copyGrid(src, dst, n, causal, dstIsZero) {
+  if (!causal) {
+    dst.set(src);
+    return dst;
+  }
+  for (let i = 0, row = 0; i < n; i++, row += n) {
+    dst.set(src.subarray(row, row + i + 1), row);
+    if (!dstIsZero) dst.fill(0, row + i + 1, row + n);
+  }
+  return dst;
 }
 
 // ---- argument checks at the JS edge -------------------------------------

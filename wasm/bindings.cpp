@@ -100,12 +100,7 @@ class RawWorkspace {
     values_.resize(n * d);
     outputs_.resize(n * d);
     const std::size_t cells = want_weights ? n * n : 0;
-    if (cells != weights_.size()) {
-      // Grown from empty, every entry is a fresh 0; otherwise old rows of
-      // another width are left in place, zeros in the wrong spots.
-      masked_zero_for_ = weights_.empty() ? n : 0;
-      weights_.resize(cells);
-    }
+    if (cells != weights_.size()) weights_.resize(cells);
     return status_out({});
   }
   val queries() { return view(queries_); }
@@ -122,14 +117,13 @@ class RawWorkspace {
     attention::RawOptions o;
     o.scaled = scaled;
     o.causal = causal;
-    o.masked_zero = want_weights && masked_zero_for_ == n;
+    // The masked half of the grid is never read: attendRaw copies only keys
+    // 0..i of row i out of it (wasm/attention.js, copyGrid). So the kernel
+    // need not zero it (8 MB at n = 2048), whatever an earlier call left there.
+    o.masked_zero = true;
     const attention::Status s =
         attention::attend_raw(queries_.data(), keys_.data(), values_.data(), n, d, o,
                               want_weights ? weights_.data() : nullptr, outputs_.data());
-    // After a causal call the grid is 0 above the diagonal, and the next causal
-    // call of the same n can skip re-zeroing it (8 MB at n = 2048). Anything
-    // else may have written there; a failed call is not trusted either.
-    if (want_weights) masked_zero_for_ = s.ok() && causal ? n : 0;
     return status_out(s);
   }
 
@@ -137,10 +131,9 @@ class RawWorkspace {
   static val view(std::vector<float>& v) {
     return val(emscripten::typed_memory_view(v.size(), v.data()));
   }
+  // weights_: with causal, only the part on and below the diagonal is
+  // meaningful (see run()).
   std::vector<float> queries_, keys_, values_, weights_, outputs_;
-  // weights_ holds 0 everywhere above the diagonal of an n x n grid for this
-  // n (0: not known to).
-  std::size_t masked_zero_for_ = 0;
 };
 
 // Heap use, for leak tests (tests/wasm/soak.test.mjs): the size of the wasm

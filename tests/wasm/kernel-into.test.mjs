@@ -127,9 +127,9 @@ test('the scale lab reuses its result arrays and still reports each request\'s o
   assert.notEqual(masked.means.buffer, full.means.buffer, 'the heat map gets its own array, safe to transfer');
 });
 
-// The workspace skips re-zeroing the masked half when its grid is known to be 0
-// there (after a causal call of the same n). Any call in between that writes
-// there, or a change of n, must make the next causal call zero it again.
+// The workspace's kernel never zeroes the masked half of its grid, so earlier
+// calls (full, other sizes, outputs-only) leave numbers there; attendRaw copies
+// only each row's visible part out, so the caller must still see exact zeros.
 test('causal calls stay exact after full, outputs-only and other-size calls on the same workspace', () => {
   for (const attn of Object.values(builds)) {
     const sequence = [[40, true], [40, true], [40, false], [40, true], [33, true], [40, true], ['stream', 40], [40, true], [41, false], [40, true]];

@@ -94,11 +94,13 @@ Status attend(const Inputs& inputs, const Options& options, Trace* trace);
 struct RawOptions {
   bool scaled = true;   // divide by sqrt(d)
   bool causal = false;
-  // With causal: the weights buffer already holds 0 everywhere above the
-  // diagonal (e.g. it is the buffer of an earlier causal call with the same n,
-  // or freshly zeroed). The kernel then writes only the few masked entries
-  // next to the diagonal it may have used as scratch, not the whole masked
-  // half (8 MB at n = 2048). Wrong zeros if set when that is not so.
+  // With causal: the kernel leaves the masked half above the diagonal as it
+  // is, writing only the few masked entries next to the diagonal it may have
+  // used as scratch (to 0), not the whole half (8 MB at n = 2048). Set it when
+  // the buffer already holds 0 there (an earlier causal call with the same n,
+  // or freshly zeroed), or when the caller never reads the masked half (the
+  // wasm workspace: attendRaw copies only keys 0..i of row i). Otherwise the
+  // masked half keeps stale numbers.
   bool masked_zero = false;
 };
 
