@@ -14,7 +14,9 @@ export function createArrowPlot({ onMove }) {
   const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
     'aria-describedby': summary.id, preserveAspectRatio: 'xMidYMid meet' });
   const dimsNote = el('p', { class: 'note', hidden: true });
-  const dragNote = el('p', { class: 'how' });
+  const dragNote = el('p', { class: 'how', text: 'Drag a value arrow\'s tip (or focus it and use the arrow keys: '
+    + '1 a step, Shift 0.1) to move that token\'s value. Since v = W_V x, this edits W_V: the smallest change that '
+    + 'moves the value there (ΔW_V = Δv xᵀ / |x|²). Other tokens whose embeddings share those numbers move too.' });
   const element = el('section', { class: 'panel blend-panel', 'aria-label': 'The blend, as arrows' },
     el('h3', { text: 'The blend, as arrows' }),
     el('p', { class: 'lead legend' },
@@ -110,12 +112,14 @@ export function createArrowPlot({ onMove }) {
     if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
     setText(dimsNote, result.dV > 2 ? `Values have ${result.dV} numbers; the plot shows the first two.`
       : 'Values have one number; the plot draws it along the horizontal axis.');
-    setText(dragNote, 'Drag a value arrow\'s tip (or focus it and use the arrow keys: 1 a step, Shift 0.1) '
-      + 'to move that token\'s value. Since v = W_V x, this edits W_V: the smallest change that moves the '
-      + 'value there (ΔW_V = Δv xᵀ / |x|²). Other tokens whose embeddings share those numbers move too.');
   }
 
   function paintValue(v, tip, j, state, result, box, label) {
+    const fixed = state.embeddings[j].every((x) => x === 0);
+    // Most edits leave most values where they were: then there is nothing to redraw.
+    const key = `${result.values[j]}|${box}|${label}|${fixed}|${state.tokens[j]}`;
+    if (v.key === key) return;
+    v.key = key;
     const size = Number(box.split(' ')[2]);
     v.tip = tip;
     drawArrow(v, [0, 0], tip, size, 1);
@@ -124,7 +128,6 @@ export function createArrowPlot({ onMove }) {
     setAttr(v.handle, 'cx', tip[0]);
     setAttr(v.handle, 'cy', -tip[1]);
     setAttr(v.handle, 'r', size * 0.022);
-    const fixed = state.embeddings[j].every((x) => x === 0);
     setAttr(v.handle, 'aria-disabled', String(fixed));
     setAttr(v.handle, 'aria-label', fixed
       ? `value of ${state.tokens[j]} is fixed at zero: its embedding is all zeros`

@@ -36,6 +36,19 @@ const LIGHT_TEXT = [255, 255, 255];
 
 /** { background, color } CSS strings for a cell: text is whichever of near-black/white contrasts more. */
 export function cellColors(rgb) {
+  const key = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
+  let colors = COLOR_CACHE.get(key);
+  if (!colors) {
+    if (COLOR_CACHE.size > 4096) COLOR_CACHE.clear(); // bounded: a ramp has at most a few thousand shades
+    COLOR_CACHE.set(key, colors = computeCellColors(rgb));
+  }
+  return colors;
+}
+
+// Repaints ask for the same shades again and again: remember them (they are pure).
+const COLOR_CACHE = new Map();
+
+function computeCellColors(rgb) {
   const l = luminance(rgb);
   const onDark = (1.05) / (l + 0.05);
   const onLight = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
