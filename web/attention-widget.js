@@ -235,7 +235,7 @@ export class AttentionWidget extends HTMLElement {
       cast: createCast({ onEdit: edit }),
       asker: createAskerPanel({ onAsker: set('asker', 'asker') }),
       arrows: createArrowPlot({ onMove: (j, target, phase) => this.#dragValue(j, target, phase) }),
-      grids: createGrids(),
+      grids: createGrids({ root: this.shadowRoot }),
       formula: createFormula({ onHighlight: (role) => this.#highlight(role) }),
       share: createSharePanel({ host: this, root: this.shadowRoot, getState: () => this.state }),
     };

@@ -70,13 +70,17 @@ function readTable(table) {
   const keys = [...table.tHead.rows[0].cells].slice(1).map((c) => c.textContent);
   const rows = [...table.tBodies[0].rows].map((tr) => ({
     name: tr.cells[0].textContent,
-    cells: [...tr.cells].slice(1).map((td) => ({
-      text: td.textContent,
-      background: td.style.backgroundColor || 'transparent',
-      color: td.style.color || '#1b1b1f',
-    })),
+    cells: [...tr.cells].slice(1).map((td) => cellPaint(td)),
   }));
   return { caption: table.caption?.textContent ?? '', keys, rows };
+}
+
+// A heat cell's text and colours as drawn (the colours come from its shade class, see heat.js).
+// Masked cells have no colour: dark text on the picture's white.
+function cellPaint(td) {
+  if (td.classList.contains('masked')) return { text: td.textContent, background: 'transparent', color: '#1b1b1f' };
+  const style = getComputedStyle(td);
+  return { text: td.textContent, background: style.backgroundColor, color: style.color };
 }
 
 function drawTable({ caption, keys, rows }, top) {

@@ -3,13 +3,15 @@
 // keys), as heat maps with the number always printed. Masked cells read "—".
 import { el, numberBox, setAttr, setNumber, setText } from './dom.js';
 import { compact, fixed2 } from './format.js';
-import { cellColors, rampColor, readRamp } from './heat.js';
+import { paletteCss, readRamp, shadeOf } from './heat.js';
 
 const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
 const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
 
-export function createGrids() {
+/** @param {{ root: ShadowRoot }} options the widget's shadow root, which adopts the shade classes */
+export function createGrids({ root }) {
   const element = el('div', { class: 'grids' });
+  const palette = new CSSStyleSheet(); // the shade classes (see paletteCss), per widget: ramps are themeable
   let view = null;
   let ramps = null;
 
@@ -27,13 +29,20 @@ export function createGrids() {
   }
 
   function update(state, result, style) { // style: () => CSSStyleDeclaration, read only when needed
-    ramps ??= readRamps(style());
+    if (!ramps) usePalette(readRamps(style()));
     const { logits, weights, divisor } = result;
     const span = Math.max(1, ...logits.flat().filter(Number.isFinite).map(Math.abs));
     setText(view.scores.detail, divisor === 1 ? 'Q Kᵀ: row i dotted with key j.'
       : `Q Kᵀ ÷ ${compact(divisor)}: every score divided before softmax.`);
-    paint(view.scores, logits, (x) => rampColor(ramps.scores, 0.5 + x / (2 * span)), logits);
-    paint(view.weights, weights, (x) => rampColor(ramps.weights, x), logits);
+    paint(view.scores, logits, (x) => `hs-${shadeOf(0.5 + x / (2 * span))}`, logits);
+    paint(view.weights, weights, (x) => `hw-${shadeOf(x)}`, logits);
+  }
+
+  // The shade classes for these ramps; cells keep their class names, so a new theme restyles them.
+  function usePalette(next) {
+    ramps = next;
+    palette.replaceSync(paletteCss(ramps));
+    if (!root.adoptedStyleSheets.includes(palette)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, palette];
   }
 
   /** Themes change with prefers-color-scheme: forget the ramps so the next paint reads them again. */
@@ -63,27 +72,16 @@ function buildTable(name, cls, tokens) {
   return { table, cells };
 }
 
-function paint(view, grid, colorOf, logits) {
+function paint(view, grid, shadeClass, logits) {
   grid.forEach((row, i) => row.forEach((x, j) => {
     const cell = view.cells[i][j];
-    if (logits[i][j] === -Infinity) {
-      setNumber(cell.__nb, '—');
-      if (cell.__bg === null) return; // already painted as masked
-      setAttr(cell, 'aria-label', 'masked');
-      cell.classList.add('masked');
-      cell.style.backgroundColor = '';
-      cell.style.color = '';
-      cell.__bg = null;
-      cell.__fg = null;
-      return;
-    }
-    if (cell.classList.contains('masked')) {
-      cell.classList.remove('masked');
-      cell.removeAttribute('aria-label');
-    }
-    setNumber(cell.__nb, fixed2(x));
-    const { background, color } = cellColors(colorOf(x));
-    if (cell.__bg !== background) cell.style.backgroundColor = cell.__bg = background;
-    if (cell.__fg !== color) cell.style.color = cell.__fg = color; // text colour flips only across the middle
+    const masked = logits[i][j] === -Infinity;
+    setNumber(cell.__nb, masked ? '—' : fixed2(x));
+    const shade = masked ? 'masked' : shadeClass(x);
+    if (cell.__shade === shade) return; // same colour: no write, no restyle
+    cell.__shade = shade;
+    cell.className = `heat ${shade}`;
+    if (masked) setAttr(cell, 'aria-label', 'masked');
+    else cell.removeAttribute('aria-label');
   }));
 }

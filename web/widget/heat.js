@@ -36,22 +36,36 @@ const LIGHT_TEXT = [255, 255, 255];
 
 /** { background, color } CSS strings for a cell: text is whichever of near-black/white contrasts more. */
 export function cellColors(rgb) {
-  const key = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
-  let colors = COLOR_CACHE.get(key);
-  if (!colors) {
-    if (COLOR_CACHE.size > 4096) COLOR_CACHE.clear(); // bounded: a ramp has at most a few thousand shades
-    COLOR_CACHE.set(key, colors = computeCellColors(rgb));
-  }
-  return colors;
-}
-
-// Repaints ask for the same shades again and again: remember them (they are pure).
-const COLOR_CACHE = new Map();
-
-function computeCellColors(rgb) {
   const l = luminance(rgb);
   const onDark = (1.05) / (l + 0.05);
   const onLight = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
   const text = onLight >= onDark ? DARK_TEXT : LIGHT_TEXT;
   return { background: `rgb(${rgb.join(' ')})`, color: `rgb(${text.join(' ')})` };
+}
+
+/**
+ * Heat cells take their colours from classes, one per shade: `.heat.hw-0` … `.heat.hw-63` on
+ * the weights ramp and `.heat.hs-…` on the scores ramp, each with its AA text colour. A repaint
+ * then only swaps a class name: writing inline colours (a CSS parse and a style-attribute change
+ * per cell) cost more than everything else a cell does. 64 shades: neighbours differ by at most
+ * a few units per channel, finer than the eye follows across a grid.
+ */
+export const SHADES = 64;
+
+/** The shade (0 … SHADES − 1) for t in [0, 1]. */
+export function shadeOf(t) {
+  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0));
+  return Math.round(x * (SHADES - 1));
+}
+
+/** CSS text for the shade classes of two ramps: { weights, scores } -> .hw-k and .hs-k rules. */
+export function paletteCss(ramps) {
+  const rules = [];
+  for (const [prefix, stops] of [['hw', ramps.weights], ['hs', ramps.scores]]) {
+    for (let k = 0; k < SHADES; k++) {
+      const { background, color } = cellColors(rampColor(stops, k / (SHADES - 1)));
+      rules.push(`.heat.${prefix}-${k} { background-color: ${background}; color: ${color}; }`);
+    }
+  }
+  return rules.join('\n');
 }
