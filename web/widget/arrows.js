@@ -30,10 +30,7 @@ export function createArrowPlot({ onMove }) {
 
   function build(state) {
     const grid = svg('g', { class: 'grid-lines' });
-    // The whole chain is two paths (its lines, its heads): an edit moves every link, and one
-    // attribute per path costs far less to write and lay out than five per link.
-    const chain = svg('g', { class: 'chain' },
-      svg('path', { class: 'arrow-chain' }), svg('path', { class: 'head-chain' }));
+    const chain = svg('g', { class: 'chain' });
     const values = state.tokens.map((token, j) => buildValueArrow(j));
     const output = { line: svg('line', { class: 'arrow-o' }), head: svg('polygon', { class: 'head-o' }),
       label: svg('text', { class: 'label-o' }) };
@@ -156,34 +153,29 @@ function chainLinks(tips, weights) {
 }
 
 function paintChain(group, links, size) {
-  const [lines, heads] = group.children;
-  setAttr(lines, 'd', links.map(({ from, to }) => `M${at(from)}L${at(to)}`).join(''));
-  setAttr(heads, 'd', links.map(({ from, to }) => {
-    const pts = headPoints(from, to, size, 0.8);
-    return pts ? `M${pts.map(at).join('L')}Z` : '';
-  }).join(''));
+  while (group.children.length < links.length * 2)
+    group.append(svg('line', { class: 'arrow-chain' }), svg('polygon', { class: 'head-chain' }));
+  [...group.children].forEach((node, k) => {
+    const display = k < links.length * 2 ? '' : 'none';
+    if (node.__display !== display) node.style.display = node.__display = display; // unchanged: no style write
+  });
+  links.forEach((link, k) => {
+    drawArrow({ line: group.children[2 * k], head: group.children[2 * k + 1] }, link.from, link.to, size, 0.8);
+  });
 }
-
-// A data point as SVG coordinates (the plot's y axis points up): "x,y".
-const at = ([x, y]) => `${x.toFixed(3)},${(-y).toFixed(3)}`;
 
 function drawArrow({ line, head }, from, to, size, weight) {
   setAttr(line, 'x1', from[0]); setAttr(line, 'y1', -from[1]);
   setAttr(line, 'x2', to[0]); setAttr(line, 'y2', -to[1]);
-  const pts = headPoints(from, to, size, weight);
-  setAttr(head, 'points', pts ? pts.map(at).join(' ') : '');
-}
-
-// The arrow head's three corners (tip first), or null for an arrow of no length.
-function headPoints(from, to, size, weight) {
   const dx = to[0] - from[0];
   const dy = to[1] - from[1];
   const len = Math.hypot(dx, dy);
-  if (len < 1e-9) return null;
+  if (len < 1e-9) { setAttr(head, 'points', ''); return; }
   const h = Math.min(len * 0.5, size * 0.04 * weight);
   const ux = dx / len; const uy = dy / len;
   const bx = to[0] - ux * h; const by = to[1] - uy * h;
-  return [to, [bx - uy * h * 0.5, by + ux * h * 0.5], [bx + uy * h * 0.5, by - ux * h * 0.5]];
+  const pts = [to, [bx - uy * h * 0.5, by + ux * h * 0.5], [bx + uy * h * 0.5, by - ux * h * 0.5]];
+  setAttr(head, 'points', pts.map(([x, y]) => `${x.toFixed(3)},${(-y).toFixed(3)}`).join(' '));
 }
 
 // Labels read inward (toward the middle of the plot) so they are never cut at an edge:
