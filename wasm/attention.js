@@ -292,6 +292,7 @@ function isRow(row) {
 }
 
 function readNumber(name, x, r, c) {
+  if (typeof x === 'number' && Number.isFinite(x)) return x; // the common case: no message built
   const where = `${name} row ${r + 1}, column ${c + 1}`;
   if (typeof x !== 'number')
     throw new AttentionError(`${where} is ${describe(x)}, not a number`, 'invalid_argument');

@@ -164,18 +164,42 @@ function paintChain(group, links, size) {
   });
 }
 
+// Geometry goes in through the SVG DOM (x1.baseVal, the polygon's point list), not as
+// attribute strings: no number printing and parsing per coordinate on every repaint, and an
+// unchanged coordinate is not written at all.
 function drawArrow({ line, head }, from, to, size, weight) {
-  setAttr(line, 'x1', from[0]); setAttr(line, 'y1', -from[1]);
-  setAttr(line, 'x2', to[0]); setAttr(line, 'y2', -to[1]);
+  setLength(line, 'x1', from[0]); setLength(line, 'y1', -from[1]);
+  setLength(line, 'x2', to[0]); setLength(line, 'y2', -to[1]);
   const dx = to[0] - from[0];
   const dy = to[1] - from[1];
   const len = Math.hypot(dx, dy);
-  if (len < 1e-9) { setAttr(head, 'points', ''); return; }
+  if (len < 1e-9) { setPoints(head, null); return; }
   const h = Math.min(len * 0.5, size * 0.04 * weight);
   const ux = dx / len; const uy = dy / len;
   const bx = to[0] - ux * h; const by = to[1] - uy * h;
-  const pts = [to, [bx - uy * h * 0.5, by + ux * h * 0.5], [bx + uy * h * 0.5, by - ux * h * 0.5]];
-  setAttr(head, 'points', pts.map(([x, y]) => `${x.toFixed(3)},${(-y).toFixed(3)}`).join(' '));
+  setPoints(head, [to[0], -to[1], bx - uy * h * 0.5, -(by + ux * h * 0.5), bx + uy * h * 0.5, -(by - ux * h * 0.5)]);
+}
+
+function setLength(node, name, value) {
+  const seen = (node.__lengths ??= {});
+  if (seen[name] === value) return;
+  seen[name] = value;
+  node[name].baseVal.value = value;
+}
+
+// xy: [x0, y0, x1, y1, x2, y2] (a triangle), or null for no head.
+function setPoints(polygon, xy) {
+  const points = polygon.points;
+  if (!xy) {
+    if (points.numberOfItems) points.clear();
+    return;
+  }
+  while (points.numberOfItems < 3) points.appendItem(polygon.ownerSVGElement.createSVGPoint());
+  for (let k = 0; k < 3; k++) {
+    const p = points.getItem(k);
+    if (p.x !== xy[2 * k]) p.x = xy[2 * k];
+    if (p.y !== xy[2 * k + 1]) p.y = xy[2 * k + 1];
+  }
 }
 
 // Labels read inward (toward the middle of the plot) so they are never cut at an edge:
