@@ -66,10 +66,14 @@ test('the tightest CSP that works: default-src none plus script, style, img and 
   '<attention-widget></attention-widget><attention-scale n="64" dk="8"></attention-scale>');
   const site = await serveFolder(pkg.dir, { csp: TIGHTEST_CSP, pages: { '/': both } });
   try {
+    // Listen before any page script runs: at n = 64 the first result can arrive before goto returns.
+    await p.addInitScript(() => {
+      window.firstScaleResult = new Promise((resolve) => {
+        document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
+      });
+    });
     await p.goto(`${site.origin}/`);
-    const result = p.evaluate(() => new Promise((resolve) => {
-      document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
-    }));
+    const result = p.evaluate(() => window.firstScaleResult);
     const w = await widgetAt(p);
     expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     expect(await result).toEqual({ n: 64, mode: 'worker' }); // worker-src falls back to script-src 'self'
