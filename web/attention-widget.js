@@ -17,7 +17,7 @@ import { createGrids } from './widget/grids.js';
 import { createFormula } from './widget/formula.js';
 import { createControls } from './widget/controls.js';
 import { moveValue } from './widget/value-drag.js';
-import { linkedState, stateFromConfig } from './widget/share.js';
+import { linkPayload, linkedState, stateFromConfig } from './widget/share.js';
 import { createSharePanel } from './widget/share-panel.js';
 
 export { AttentionChangeEvent };
@@ -41,6 +41,8 @@ export class AttentionWidget extends HTMLElement {
   #drag = { frame: 0, pending: null };
   #views = null;
   #presetState = null; // { name, json } of the preset the chapter note compares against
+  #link = null; // this widget's payload in the page's #fragment, as last read
+  #onHashChange = () => this.#followLink();
   #ui;
 
   constructor() {
@@ -56,10 +58,34 @@ export class AttentionWidget extends HTMLElement {
       delete this.config;
       this.config = value;
     }
+    // A link to this page with a new state for this widget (a course page's "open this
+    // example" link, or a pasted share link) changes only the fragment: no reload.
+    addEventListener('hashchange', this.#onHashChange);
     if (this.#started) return;
     this.#started = true;
+    this.#link = linkPayload(this);
     this.#schedule();
     loadAttention().then((attn) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
+  }
+
+  disconnectedCallback() {
+    removeEventListener('hashchange', this.#onHashChange);
+  }
+
+  // The fragment changed: restore this widget's state from it when it carries a new one.
+  // A link for another widget, or the same one again, leaves this one alone; a broken one
+  // says so and keeps what is on screen (unlike on page load, nothing is replaced).
+  #followLink() {
+    const payload = linkPayload(this);
+    if (payload === null || payload === this.#link) return;
+    this.#link = payload;
+    const errors = [];
+    if (!linkedState(this, errors)) {
+      this.#showError(errors);
+      return;
+    }
+    this.#dirty.add('source');
+    this.#schedule();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {

@@ -125,6 +125,32 @@ test('a link targets one widget among several: by position (aw2) or by element i
   expect(await (await widgetAt(plain, 3)).evaluate((el) => el.state.causal)).toBe(false);
 });
 
+test('a link followed on the page that is already open (only the fragment changes) restores its widget', async ({ page }) => {
+  await page.goto('/');
+  const first = await widgetAt(page);
+  const river = await widgetAt(page, 1);
+  await cell(river, 'W_V row 1, column 1').fill('4');
+  const riverState = await river.evaluate((el) => el.state);
+  // A link for the first widget with the causal mask on and one weight changed.
+  await first.getByRole('switch', { name: /causal/i }).check();
+  await cell(first, 'W_Q row 1, column 1').fill('1.5');
+  const wanted = await first.evaluate((el) => el.state);
+  const link = await copyLink(first);
+  await first.getByRole('button', { name: 'Reset to preset' }).click();
+  expect(await first.evaluate((el) => el.state.causal)).toBe(false);
+
+  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  await expect(first.getByRole('switch', { name: /causal/i })).toBeChecked();
+  expect(await first.evaluate((el) => el.state)).toEqual(wanted);
+  expect(await gridRow(first, 'Attention weights', 'the')).toMatchObject({ cat: '—', sat: '—' });
+  expect(await river.evaluate((el) => el.state)).toEqual(riverState); // not its link: untouched
+
+  // A broken link says so and keeps what is on screen.
+  await page.evaluate(() => { location.hash = '#aw=1.not-a-state'; });
+  await expect(first.locator('.widget-error')).toContainText('could not be restored');
+  expect(await first.evaluate((el) => el.state)).toEqual(wanted);
+});
+
 test('the clipboard refused: the link is shown selected in a field to copy by hand', async ({ page }) => {
   await page.goto('/web/embed.html'); // one widget: the lightest page
   const w = await widgetAt(page);

@@ -107,18 +107,22 @@ export function shareLink(host, state, href = location.href) {
  * A broken one adds its message to `errors` and returns null, so the page's own example shows.
  */
 export function linkedState(host, errors, hash = location.hash) {
-  if (!hash.includes('aw')) return null; // cheap exit for the usual page
-  let payload;
-  try {
-    payload = new URLSearchParams(hash.slice(1)).get(linkKey(host));
-  } catch {
-    return null;
-  }
+  const payload = linkPayload(host, hash);
   if (payload === null) return null;
   try {
     return decodeState(payload);
   } catch (err) {
     errors.push(`The shared link could not be restored: ${err.message}.`);
+    return null;
+  }
+}
+
+/** The raw text a link carries for this widget (its fragment key's value), or null. */
+export function linkPayload(host, hash = location.hash) {
+  if (!hash.includes('aw')) return null; // cheap exit for the usual page
+  try {
+    return new URLSearchParams(hash.slice(1)).get(linkKey(host));
+  } catch {
     return null;
   }
 }
