@@ -198,6 +198,37 @@ test('export: the grids and the arrows as SVG (parses, holds the numbers) and PN
   await expect(links).toHaveCount(0);
 });
 
+test('the arrows picture keeps the background its colours were chosen for: dark in dark mode, white in light', async ({ page }) => {
+  for (const colorScheme of ['dark', 'light']) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/web/embed.html');
+    const w = await widgetAt(page);
+    const picture = await w.evaluate(async (el) => {
+      const { plotSvg } = await import('/web/widget/export.js');
+      const doc = new DOMParser().parseFromString(plotSvg(el.shadowRoot.querySelector('svg.plot')), 'image/svg+xml');
+      const label = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'o(sat)');
+      return { background: doc.querySelector('rect').getAttribute('fill'), label: label.getAttribute('fill') };
+    });
+    // WCAG contrast of the output's label against the picture's background.
+    const contrast = await page.evaluate(({ background, label }) => {
+      const rgb = (css) => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.fillStyle = css;
+        c.fillRect(0, 0, 1, 1);
+        return [...c.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const lum = (v) => {
+        const [r, g, b] = v.map((x) => { const s = x / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [a, b] = [lum(rgb(background)), lum(rgb(label))].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    }, picture);
+    expect(contrast, `${colorScheme}: ${picture.label} on ${picture.background}`).toBeGreaterThanOrEqual(3);
+    if (colorScheme === 'dark') expect(picture.background).not.toMatch(/#fff|255, 255, 255/i);
+  }
+});
+
 test('hostile token names stay text in the exported SVG', async ({ page }) => {
   await page.goto('/web/embed.html'); // one widget: the lightest page
   const w = await widgetAt(page);

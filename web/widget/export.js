@@ -40,9 +40,22 @@ export function plotSvg(plot, width = 480) {
   copy.removeAttribute('tabindex');
   const background = document.createElementNS(SVG_NS, 'rect');
   const [x, y] = copy.getAttribute('viewBox').split(/\s+/);
-  for (const [k, v] of Object.entries({ x, y, width: w, height: h, fill: '#ffffff' })) background.setAttribute(k, v);
+  // The plot's colours are the live theme's (light strokes and labels in dark mode), so the
+  // picture keeps the background they were chosen for, not always white.
+  const fill = paintedBackground(plot);
+  for (const [k, v] of Object.entries({ x, y, width: w, height: h, fill })) background.setAttribute(k, v);
   copy.prepend(background);
   return new XMLSerializer().serializeToString(copy);
+}
+
+// The colour behind `node` as painted: its own or its nearest ancestor's background (across
+// the shadow boundary), white when every one is transparent.
+function paintedBackground(node) {
+  for (let n = node; n; n = n.parentElement ?? n.getRootNode()?.host) {
+    const color = getComputedStyle(n).backgroundColor;
+    if (color && color !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(color)) return color;
+  }
+  return '#ffffff';
 }
 
 /** SVG text -> a PNG Blob at `scale` × the SVG's own size. */
