@@ -131,3 +131,12 @@ test('dragging a value arrow edits W_V and the blend follows, smoothly and hones
   expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
   await expect(w.locator('.chapter-note')).toBeVisible();
 });
+
+test('every number cell opens a phone keyboard that has a minus sign (no decimal or numeric keypad)', async ({ page }) => {
+  const w = await widgetAt(page);
+  // iOS's inputmode="decimal" and "numeric" keypads have no minus, and the chapter's weights are negative.
+  const modes = await w.evaluate((el) => [...el.shadowRoot.querySelectorAll('input.num')]
+    .map((input) => input.inputMode));
+  expect(modes.length).toBeGreaterThan(20);
+  expect(modes.filter((mode) => mode === 'decimal' || mode === 'numeric')).toEqual([]);
+});

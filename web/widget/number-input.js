@@ -10,8 +10,10 @@ import { inputText, parseNumber } from './format.js';
  *   onValue returns null when the widget accepted the number, or a message when it did not.
  */
 export function createNumberInput({ label, value, onValue, messageHost, className = '' }) {
+  // No inputmode="decimal": iOS's decimal keypad has no minus sign, and the chapter's own
+  // weights are negative (−1, −2, −3). The text keyboard's number row has both.
   const input = el('input', {
-    type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
+    type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
     class: `num ${className}`, 'aria-label': label, value: inputText(value),
   });
   const message = el('span', { id: uid('msg'), class: 'cell-message', role: 'alert', hidden: true });
