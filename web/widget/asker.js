@@ -77,8 +77,9 @@ export function createAskerPanel({ onAsker }) {
     setText(view.rounding, roundingNote(state.tokens, result.weights[i]));
     setText(view.story, story(state.tokens, i, result.weights[i], result.logits[i]));
     paintBlend(state, result, i);
-    // A preset with a chapter note keeps the note's place while an edit makes it not apply
-    // (visibility, not display): typing back and forth never changes the panel's height.
+    // The chapter's rounding remark shows only while the numbers are the chapter's own. It
+    // leaves no gap when an edit makes it not apply (a reserved blank of three lines on a
+    // phone read as a glitch); the panel's height changes once, on the first edit.
     setNoteState(view.note, chapterNote);
   }
 
@@ -121,11 +122,10 @@ export function createAskerPanel({ onAsker }) {
 
 // note: { text, applies } (applies: the numbers are the chapter's own) or null (no note at all).
 function setNoteState(node, note) {
-  const state = !note ? 'none' : note.applies ? 'shown' : 'reserved';
-  if (node.__state === state && node.__text === (note?.text ?? node.__text)) return;
-  node.__state = state;
-  node.hidden = state === 'none';
-  node.classList.toggle('reserved', state === 'reserved');
+  const shown = Boolean(note?.applies);
+  if (node.__shown === shown && node.__text === (note?.text ?? node.__text)) return;
+  node.__shown = shown;
+  node.hidden = !shown;
   if (note) setText(node, note.text);
 }
 
