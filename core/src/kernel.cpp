@@ -14,8 +14,9 @@
 //     division by the row sum happens while packing weights for P V.
 //   - Causal: a quad i..i+3 computes keys 0..i+3 only; the masked upper
 //     triangle is never computed, only zero-filled, and with masked_zero
-//     (the wasm workspace's grid after a causal call of the same n) not even
-//     that: only the few scratch entries next to the diagonal.
+//     (a grid already 0 there, or one whose masked half nobody reads, as in
+//     the wasm workspace) not even that: only the few scratch entries next
+//     to the diagonal.
 //   - Each pass is its own small function: V8 optimises WebAssembly per
 //     function, and a kernel inlined into one big call-once function stayed
 //     in the baseline tier (a quarter of the speed).
@@ -259,7 +260,7 @@ struct Problem {
   std::size_t n, d;
   float scale;
   bool causal;
-  bool masked_zero;  // weights already 0 above the diagonal (causal only)
+  bool masked_zero;  // leave the masked half as it is (causal only; see kernel.hpp)
 };
 
 // Keys asker i may see.

@@ -20,8 +20,9 @@ void attend_raw_reference(const float* queries, const float* keys, const float* 
 
 // The fast kernel: blocked over askers and keys, four-wide vectors, causal
 // blocks never computed; allocates nothing (fixed-size stack tiles only).
-// masked_zero (causal only): weights is already 0 above the diagonal, so only
-// the entries next to it that the kernel used as scratch are zeroed again.
+// masked_zero (causal only): the masked half above the diagonal is left as it
+// is (already 0, or never read: see RawOptions::masked_zero); only the entries
+// next to the diagonal that the kernel used as scratch are zeroed again.
 // Whether every x[0..count) is finite; four lanes at a time (x - x is 0 for
 // finite x, NaN for infinities and NaN). The fast check before the slow search
 // that names the first bad entry.
