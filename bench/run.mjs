@@ -17,6 +17,7 @@ import { measureMemory } from './memory.mjs';
 import { runNativeBench, printNative } from './native.mjs';
 import { compareResults, TOLERANCE } from './compare.mjs';
 import { measureTargets, printTargetsPaired } from './targets.mjs';
+import { median } from './stats.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === true;
@@ -34,7 +35,6 @@ const rounds = (n) => (n <= 256 ? 15 : n <= 2048 ? 11 : 7);
 const SLOW_MS = 1500;
 
 const flops = (n, d) => 4 * n * n * d;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x, digits = 1) => (x == null ? '–' : x.toFixed(digits));
 
 await main();

@@ -6,6 +6,8 @@
 // and the best is the ceiling. The module is assembled here byte by byte, so
 // what is timed is exactly this loop, whatever any compiler would make of it.
 
+import { median } from './stats.mjs';
+
 const u8 = (...bytes) => bytes;
 function uleb(n) {
   const out = [];
@@ -58,7 +60,18 @@ function ceilingModule(kind, muls, adds) {
   ]);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// The loop for one shape, compiled and warmed up (V8 tiers wasm up per function,
+// after some calls): a function (iterations) -> the GFLOP/s it ran at.
+async function timedPeak(kind, muls, adds) {
+  const { instance } = await WebAssembly.instantiate(ceilingModule(kind, muls, adds));
+  const peak = instance.exports.peak;
+  for (let w = 0; w < 30; w++) peak(100_000);
+  return (iterations) => {
+    const t0 = performance.now();
+    peak(iterations);
+    return (iterations * (muls + adds) * 4) / ((performance.now() - t0) * 1e6); // one f32x4 op = 4 flops
+  };
+}
 
 /**
  * Measures the ceiling; returns { gflops, muls, adds, tried: [{ muls, adds, gflops }] }.
@@ -69,18 +82,11 @@ export async function measureSimdCeiling({ iterations = 10_000_000, repeats = 7 
   for (const [muls, adds] of [[4, 4], [5, 5], [6, 6], [7, 7], [6, 8], [8, 6]]) variants.push({ kind: 'independent', muls, adds });
   for (const k of [4, 5, 6, 7]) variants.push({ kind: 'matmul', muls: k, adds: k });
   for (const v of variants) {
-    const { instance } = await WebAssembly.instantiate(ceilingModule(v.kind, v.muls, v.adds));
-    v.peak = instance.exports.peak;
-    for (let w = 0; w < 30; w++) v.peak(100_000); // V8 tiers wasm up per function, after some calls
+    v.run = await timedPeak(v.kind, v.muls, v.adds);
     v.rates = [];
   }
   // Interleaved rounds, so a burst of load elsewhere hits every variant alike.
-  for (let r = 0; r < repeats; r++)
-    for (const v of variants) {
-      const t0 = performance.now();
-      v.peak(iterations);
-      v.rates.push((iterations * (v.muls + v.adds) * 4) / ((performance.now() - t0) * 1e6)); // one f32x4 op = 4 flops
-    }
+  for (let r = 0; r < repeats; r++) for (const v of variants) v.rates.push(v.run(iterations));
   const tried = variants.map(({ kind, muls, adds, rates }) => ({ kind, muls, adds, gflops: median(rates) }));
   const best = tried.reduce((a, b) => (b.gflops > a.gflops ? b : a));
   return { ...best, tried };
@@ -92,15 +98,7 @@ export async function measureSimdCeiling({ iterations = 10_000_000, repeats = 7 
  * returns the GFLOP/s of that moment. See bench/targets.mjs.
  */
 export async function makeCeilingProbe({ kind, muls, adds, gflops }, seconds) {
-  const { instance } = await WebAssembly.instantiate(ceilingModule(kind, muls, adds));
-  const peak = instance.exports.peak;
-  for (let w = 0; w < 30; w++) peak(100_000);
+  const timed = await timedPeak(kind, muls, adds);
   const iterations = Math.round((seconds * gflops * 1e9) / ((muls + adds) * 4));
-  return {
-    run() {
-      const t0 = performance.now();
-      peak(iterations);
-      return (iterations * (muls + adds) * 4) / ((performance.now() - t0) * 1e6);
-    },
-  };
+  return { run: () => timed(iterations) };
 }

@@ -15,14 +15,10 @@
 // workspace never skips zeroing the masked half (its masked_zero shortcut):
 // the conservative causal number.
 import { makeCeilingProbe } from './simd-ceiling.mjs';
+import { median, quartiles } from './stats.mjs';
 
 const N = 2048;
 const flops = (n, d) => 4 * n * n * d;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const quartiles = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return [s[Math.floor((s.length - 1) / 4)], s[Math.ceil((3 * (s.length - 1)) / 4)]];
-};
 
 /**
  * @param {{ simd: object, ort: object }} apis loaded contenders (implementations.mjs)
