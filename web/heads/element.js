@@ -9,6 +9,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { el, svg } from '../shared/dom.js';
 import { fixed2 } from '../shared/numbers.js';
+import { parseBoolean } from '../shared/booleans.js';
 import { cellColors, parseHex, rampColor } from '../shared/colour.js';
 import { DEFAULTS, MAX_HEADS, parseHeads, parseSeed } from './attributes.js';
 import { HeadsClient } from './client.js';
@@ -39,6 +40,8 @@ export class AttentionHeadsElement extends ElementBase {
   #measured = null;       // the newest measurement
   #announced = '';        // labels last read out to screen readers
   #index = 0;             // the sample sentence (held-out index)
+  #pending = null;        // the newest progress message not yet painted
+  #labelsDue = false;     // a measurement arrived since the last paint
   #parts;                 // the shadow DOM's named nodes
 
   constructor() {
@@ -87,9 +90,12 @@ export class AttentionHeadsElement extends ElementBase {
 
   #startClient() {
     this.#client?.close();
+    const noWorker = parseBoolean('no-worker', this.getAttribute('no-worker'), false);
+    if (noWorker.message) this.#setMessage('no-worker', { code: 'bad_attribute', message: noWorker.message });
+    else this.#clearMessage('no-worker');
     this.#client = new HeadsClient({
       onMessage: (m) => this.#receive(m),
-      forceMainThread: this.hasAttribute('no-worker'),
+      forceMainThread: noWorker.value,
       onModeChange: (mode) => {
         this.#parts.mode.hidden = mode !== 'main';
         this.#wanted = null;
@@ -114,6 +120,8 @@ export class AttentionHeadsElement extends ElementBase {
       this.#train = [];
       this.#heldOut = [];
       this.#measured = null;
+      this.#pending = null;
+      this.#labelsDue = false;
       this.#index = 0;
       this.#setRunning(false);
       this.#clearMessage('engine');
@@ -213,11 +221,26 @@ export class AttentionHeadsElement extends ElementBase {
     }
   }
 
+  // Progress is recorded as it arrives and painted once per frame: a worker
+  // faster than the page never queues up repaints on the main thread.
   #showProgress(m) {
     if (Number.isFinite(m.trainLoss)) this.#train.push({ steps: m.steps, loss: m.trainLoss });
     if (m.measured) {
       this.#measured = m.measured;
       this.#heldOut.push({ steps: m.steps, loss: m.measured.heldOutLoss });
+      this.#labelsDue = true;
+    }
+    const first = this.#pending === null;
+    this.#pending = m;
+    if (first) requestAnimationFrame(() => this.#paint());
+  }
+
+  #paint() {
+    const m = this.#pending;
+    this.#pending = null;
+    if (!m || m.generation !== this.#generation) return;
+    if (this.#labelsDue) {
+      this.#labelsDue = false;
       this.#showLabels();
     }
     const last = this.#heldOut.at(-1);
