@@ -57,6 +57,18 @@ async function timeToLabels(page, seed) {
     const longTasks = [];
     const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
     observer.observe({ type: 'longtask' });
+    // Long animation frames say how much of a long frame was script, and whose:
+    // on a loaded VM a frame can be long while our script in it is short.
+    let scriptMs = 0, scriptWhat = '';
+    const frames = new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        for (const sc of e.scripts ?? [])
+          if (sc.duration > scriptMs) {
+            scriptMs = sc.duration;
+            scriptWhat = `${sc.invoker} in ${String(sc.sourceURL).split('/').slice(-2).join('/')}`;
+          }
+    });
+    try { frames.observe({ type: 'long-animation-frame' }); } catch { /* older engine */ }
     const t0 = performance.now();
     const done = () => {
       const labelled = root.querySelectorAll('.head .label.specialised').length === 2;
@@ -64,8 +76,9 @@ async function timeToLabels(page, seed) {
       const seconds = (performance.now() - t0) / 1000;
       const steps = Number(/^Step (\d+)/.exec(root.querySelector('.status').textContent)?.[1]);
       observer.disconnect();
+      frames.disconnect();
       root.querySelector('button.primary').click(); // pause
-      resolve({ seconds, labelled, steps, longTasks });
+      resolve({ seconds, labelled, steps, longTasks, scriptMs, scriptWhat });
     };
     root.querySelector('button.primary').click(); // Train
     requestAnimationFrame(done);
@@ -78,7 +91,8 @@ function report(speed, runs) {
   console.log(`wasm training in Chromium (page thread): ${speed.toFixed(0)} steps/s (batch 32, best of 3 x 200 steps)`);
   runs.forEach((r, i) => console.log(`seed ${i + 1}: ${r.labelled ? `both heads labelled after ${r.seconds.toFixed(2)} s`
     : `NOT labelled within ${r.seconds.toFixed(0)} s`} (step ${r.steps}); main-thread long tasks: ${r.longTasks.length}`
-    + (r.longTasks.length ? ` (longest ${Math.max(...r.longTasks).toFixed(0)} ms)` : '')));
+    + (r.longTasks.length ? ` (longest ${Math.max(...r.longTasks).toFixed(0)} ms; longest script inside a long frame `
+      + `${r.scriptMs.toFixed(0)} ms${r.scriptMs ? `, ${r.scriptWhat}` : ''})` : '')));
   const seconds = median(runs.map((r) => (r.labelled ? r.seconds : Infinity)));
   const longTasks = runs.reduce((n, r) => n + r.longTasks.length, 0);
   console.log(`median time from Train to both labels: ${seconds.toFixed(2)} s (target under ${TARGET_S} s): `
