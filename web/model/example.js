@@ -9,7 +9,7 @@
 //   model.setCompute((state) => attn.attend(state));   // verifies, then notifies: reason 'load'
 //   const stop = model.subscribe(({ reason, state, result }) => paint(state, result));
 //   model.edit('wq', 0, 0, 3);                          // { ok: true, state, notes } or { ok: false, code, message, notes }
-import { cloneState } from '../widget/state.js';
+import { cloneState, sameState } from '../widget/state.js';
 import { DEFAULT_SOURCE, FLAGS, readFlag, readSource, sourceMessage } from './sources.js';
 import { moveValue } from './drag.js';
 
@@ -299,9 +299,4 @@ function checkTokens(state) {
   if (!Number.isInteger(state.asker) || state.asker < 0 || state.asker >= n)
     return `asker ${String(state.asker).slice(0, 20)} is not a token index from 0 to ${n - 1}`;
   return null;
-}
-
-// States are small (at most 16 tokens, dimensions up to 8): comparing their JSON is cheap.
-function sameState(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
 }

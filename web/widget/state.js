@@ -20,6 +20,7 @@ export function cloneState(s) {
   };
 }
 
+/** Equal states (they are small: at most 16 tokens, dimensions up to 8, so their JSON is cheap). */
 export function sameState(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
