@@ -372,7 +372,8 @@ function buildSkeleton(root) {
   const headsBox = el('div', { class: 'heads' });
   const note = el('p', { class: 'note', text: 'Each grid shows, for the sentence above, how each word (row) shares its '
     + 'attention among the words so far (columns); the outlined row is the comma before the last word, the underlined column the first noun. The labels are '
-    + 'measured over the held-out sentences. Reseeding may swap which head takes which job: nobody assigns them.' });
+    + `measured over the held-out sentences. Step trains ${STEP_SIZE} steps; training pauses itself at ${STOP_AT}. `
+    + 'Reseeding may swap which head takes which job: nobody assigns them.' });
   root.append(el('div', { class: 'lab' }, form, status, message, mode, finished, live, curve, sample, headsBox, note));
   return { form, train, step, reset, seed, headsSelect: heads, status, message, mode, finished, live, trainPath,
     heldPath, axes, sentence, answer, guesses, another, heads: headsBox, grids: [] };
