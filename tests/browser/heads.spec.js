@@ -152,8 +152,14 @@ test('a new seed or head count starts again; bad input is refused with the model
   expect(errors).toEqual(['bad_attribute']);
 });
 
-test('without a worker it trains on the page and says so', async ({ page }) => {
+test('without a worker it trains on the page and says so; no-worker reads the boolean words', async ({ page }) => {
   await page.goto(PAGE);
+  await lab(page).evaluate((e) => e.setAttribute('no-worker', 'maybe'));
+  await expect(lab(page).locator('.message')).toHaveText('no-worker="maybe" is not true or false; using no-worker = false.');
+  expect(await lab(page).evaluate((e) => e.computeMode)).toBe('worker');
+  await lab(page).evaluate((e) => e.setAttribute('no-worker', 'off'));
+  await expect(lab(page).locator('.message')).toBeHidden();
+  expect(await lab(page).evaluate((e) => e.computeMode)).toBe('worker');
   await lab(page).evaluate((e) => e.setAttribute('no-worker', ''));
   await expect(lab(page).locator('.mode')).toBeVisible();
   expect(await lab(page).evaluate((e) => e.computeMode)).toBe('main');
@@ -172,4 +178,26 @@ test('at 360 px the grids fit or scroll inside their box, labels readable', asyn
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SHOTS}/heads-360-trained.png`, fullPage: true });
+});
+
+test('removed while training it stops; put back it starts a fresh model', async ({ page }) => {
+  await page.goto(PAGE);
+  await waitForModel(page);
+  await page.getByRole('button', { name: 'Train' }).click();
+  await expect(lab(page).locator('.status')).toHaveText(/^Step [1-9]/);
+  const frozen = await page.evaluate(async () => {
+    const e = document.querySelector('attention-heads');
+    const parent = e.parentNode;
+    e.remove();
+    const status = () => e.shadowRoot.querySelector('.status').textContent;
+    await new Promise((r) => setTimeout(r, 100));
+    const before = status();
+    await new Promise((r) => setTimeout(r, 400));
+    const after = status();
+    parent.append(e);
+    return { before, after, button: e.shadowRoot.querySelector('button.primary').textContent };
+  });
+  expect(frozen.after).toBe(frozen.before);
+  expect(frozen.button).toBe('Train');
+  await waitForModel(page);
 });

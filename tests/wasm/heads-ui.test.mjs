@@ -117,3 +117,13 @@ test('engine: reset, train in chunks, pause, step, sentence, errors', async () =
   engine.handle({ type: 'nonsense' });
   assert.match(messages.at(-1).message, /unknown command nonsense/);
 });
+
+test('<attention-heads> follows the convention: importable without a DOM, static define(tag, registry)', async () => {
+  const { AttentionHeadsElement } = await import('../../web/attention-heads.js');
+  const registry = { map: new Map(), get(tag) { return this.map.get(tag); }, define(tag, cls) { this.map.set(tag, cls); } };
+  assert.equal(AttentionHeadsElement.define(undefined, registry), AttentionHeadsElement);
+  assert.equal(registry.get('attention-heads'), AttentionHeadsElement);
+  assert.equal(AttentionHeadsElement.define('attention-heads', registry), AttentionHeadsElement, 'twice is fine');
+  assert.equal(AttentionHeadsElement.define('attention-heads', null), AttentionHeadsElement, 'no registry: a no-op');
+  assert.deepEqual(AttentionHeadsElement.observedAttributes, ['seed', 'heads', 'no-worker']);
+});
