@@ -127,3 +127,22 @@ test('<attention-heads> follows the convention: importable without a DOM, static
   assert.equal(AttentionHeadsElement.define('attention-heads', null), AttentionHeadsElement, 'no registry: a no-op');
   assert.deepEqual(AttentionHeadsElement.observedAttributes, ['seed', 'heads', 'no-worker']);
 });
+
+test('engine: a chunk that throws becomes an error message and training stops', () => {
+  const view = { words: [], weights: [], jobRow: 0, firstNoun: 0, guesses: [] };
+  let calls = 0;
+  const fakeLab = {
+    config: { heads: 2 },
+    train() { calls += 1; if (calls > 1) throw Object.assign(new Error('out of memory'), { code: 'engine_failed' }); return { steps: 25, trainLoss: 1 }; },
+    measure: () => ({ heldOutLoss: 1, heldOutSentences: 1, heads: [] }),
+    sentence: () => view,
+    dispose() {},
+  };
+  const { engine, messages, queue, run } = harness({ createLab: () => fakeLab, vocabulary: [] });
+  engine.handle({ type: 'reset', config: {} });
+  engine.handle({ type: 'train' });
+  run(3);
+  assert.equal(messages.at(-1).type, 'error');
+  assert.equal(messages.at(-1).message, 'out of memory');
+  assert.equal(queue.length, 0, 'nothing more is scheduled');
+});

@@ -7,6 +7,7 @@
 //   { type: 'pause' }
 //   { type: 'step' }            one chunk of STEP_SIZE steps
 //   { type: 'sentence', index } show another held-out sentence
+//   ({ type: 'tick' } is the loop's own: one scheduled chunk)
 //
 // Every message carries the generation of the model it is about (a reset
 // starts a new one), so the page can drop news about a model it replaced.
@@ -46,6 +47,7 @@ export class TrainingEngine {
         case 'pause': return this.#pause('paused');
         case 'step': return this.#step();
         case 'sentence': return this.#show(command.index);
+        case 'tick': return this.#tick(command.generation);
         default: throw new Error(`unknown command ${String(command?.type).slice(0, 20)}`);
       }
     } catch (err) {
@@ -72,14 +74,17 @@ export class TrainingEngine {
     this.#running = true;
     this.#post({ type: 'running', generation: this.#generation, running: true });
     const generation = this.#generation;
-    const tick = () => {
-      if (!this.#running || generation !== this.#generation) return;
-      const { steps, trainLoss } = this.#lab.train(CHUNK);
-      this.#report(steps, trainLoss);
-      if (steps >= STOP_AT) this.#pause('finished');
-      else this.#schedule(tick);
-    };
+    // Scheduled ticks run outside handle(): they catch their own errors.
+    const tick = () => this.handle({ type: 'tick', generation });
     this.#schedule(tick);
+  }
+
+  #tick(generation) {
+    if (!this.#running || generation !== this.#generation) return;
+    const { steps, trainLoss } = this.#lab.train(CHUNK);
+    this.#report(steps, trainLoss);
+    if (steps >= STOP_AT) this.#pause('finished');
+    else this.#schedule(() => this.handle({ type: 'tick', generation }));
   }
 
   #pause(reason) {
