@@ -23,10 +23,10 @@ using heads::Model;
 constexpr int kStepBound = 1500;
 constexpr int kCheckEvery = 250;
 
-// Under AddressSanitizer (npm test's sanitize tier) the same code runs ~10x
-// slower: the training claims are checked on one seed there (seed 2, one where
-// a single head does not find the way round described in docs/heads.md), all
-// five natively.
+// Under AddressSanitizer (npm test's sanitize tier) the same code runs 10-50x
+// slower: there the training claims run on one seed (3, labelled after 250
+// steps), stop training once labelled, and leave the one-head comparison to
+// the native run; the point there is memory safety of the same code paths.
 #if defined(__SANITIZE_ADDRESS__)
 #define HEADS_UNDER_ASAN 1
 #elif defined(__has_feature)
@@ -35,8 +35,10 @@ constexpr int kCheckEvery = 250;
 #endif
 #endif
 #ifdef HEADS_UNDER_ASAN
-const std::vector<std::uint32_t> kSeeds = {2};
+constexpr bool kUnderAsan = true;
+const std::vector<std::uint32_t> kSeeds = {3};
 #else
+constexpr bool kUnderAsan = false;
 const std::vector<std::uint32_t> kSeeds = {1, 2, 3, 4, 5};
 #endif
 
@@ -81,6 +83,7 @@ const Trained& trained(std::uint32_t seed) {
     t.held_out = t.model.held_out_loss();
     t.jobs = find_jobs(t.report, t.held_out);
     if (t.labelled_at < 0 && t.jobs.previous >= 0 && t.jobs.noun >= 0) t.labelled_at = steps;
+    if (kUnderAsan && t.labelled_at > 0) break;
   }
   return t;
 }
@@ -279,7 +282,7 @@ TEST(HeadsModel, GuessesAreSortedProbabilities) {
 void five_seeds_each_grow_a_previous_word_head_and_a_first_noun_head() {
   for (std::uint32_t seed : kSeeds) {
     const Trained& t = trained(seed);
-    std::printf("seed %u: both jobs had a head after %d steps; at %d:\n", seed, t.labelled_at, kStepBound);
+    std::printf("seed %u: both jobs had a head after %d steps; at the end:\n", seed, t.labelled_at);
     for (std::size_t h = 0; h < t.report.size(); ++h)
       std::printf("  head %zu previous %.2f noun %.2f (singular %.2f, plural %.2f)\n", h + 1,
                   t.report[h].previous_share, t.report[h].noun_share, t.report[h].noun_share_singular,
@@ -343,7 +346,7 @@ TEST(HeadsTraining, FiveSeedsSpecialiseNeedBothHeadsAndBeatOneHead) {
     SCOPED_TRACE("ablation");
     zeroing_either_head_raises_the_held_out_loss();
   }
-  {
+  if (!kUnderAsan) {
     SCOPED_TRACE("one head against two");
     one_head_cannot_reach_the_two_head_loss();
   }
