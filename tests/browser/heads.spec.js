@@ -40,7 +40,7 @@ async function waitForLabels(page) {
   await expect(lab(page).locator('.head .label.specialised')).toHaveCount(2, { timeout: 25_000 });
 }
 
-test('Train grows a previous-word band in one head and labels both heads', async ({ page }) => {
+test('Train: one head moves its comma row onto the previous word (the band cell), both heads get labels', async ({ page }) => {
   await page.goto(PAGE);
   await waitForModel(page);
   await expect(label(page, 0)).toHaveText('Head 1: not yet specialised');
@@ -68,8 +68,9 @@ test('Train grows a previous-word band in one head and labels both heads', async
   const share = Number(/: (\d\.\d\d) of its/.exec(labels[previous])[1]);
   expect(share).toBeGreaterThanOrEqual(0.8);
 
-  // The band: in the previous-word head's grid, the comma's row puts the most
-  // on the word just before it, with a heat colour, and cells are two decimals.
+  // The band cell: in the previous-word head's grid, the comma's row (the one row whose next word
+  // needs the previous word) puts the most on the word just before it, with a heat colour; cells
+  // are two decimals. (Seed 1's first held-out sentence: "the owls , seeing the old birds , sing".)
   const { rows, keys } = await readGrid(page, previous);
   const job = rows.findIndex((r) => r.asker === ',' && rows.indexOf(r) > 3);
   const jobRow = rows[job].cells.slice(0, job + 1);
