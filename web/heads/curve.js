@@ -2,7 +2,7 @@
 // path data in a fixed viewBox. Pure: node-tested.
 import { niceTicks } from '../shared/ticks.js';
 
-export const VIEW = Object.freeze({ width: 600, height: 200, left: 44, right: 24, top: 10, bottom: 30 });
+export const VIEW = Object.freeze({ width: 600, height: 200, left: 64, right: 24, top: 18, bottom: 30 });
 
 /** Scales that hold every point: steps from 0, loss from 0, with round ticks. */
 export function curveScales(series, minSteps = 500) {

@@ -315,7 +315,7 @@ export class AttentionHeadsElement extends ElementBase {
         svg('line', { x1: VIEW.left, x2: VIEW.width - VIEW.right, y1: yOf(t, scales), y2: yOf(t, scales), class: 'gridline' }),
         svg('text', { x: VIEW.left - 6, y: yOf(t, scales) + 4, 'text-anchor': 'end', text: fixed2(t) }))),
       ...scales.stepTicks.map((t) => svg('text', {
-        x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 16, 'text-anchor': 'middle', text: String(t) })),
+        x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 20, 'text-anchor': 'middle', text: String(t) })),
     );
   }
 }
