@@ -1,0 +1,30 @@
+// Styles for figures (show / readonly / highlight), adopted into each widget's shadow root
+// by figure.js as a constructed stylesheet (passes a strict style-src 'self').
+// --aw-highlight themes the mark; the rest reuses the widget's own custom properties.
+export const FIGURE_CSS = `
+.aw[data-figure] .panels[data-shown="1"] { grid-template-columns: minmax(0, 1fr); }
+.aw[data-figure] .controls:last-child { border-bottom: 0; margin-bottom: 0; }
+
+/* Readonly: disabled controls still read as numbers, not greyed-out blanks. */
+.aw[data-readonly] input.num:disabled {
+  color: var(--_fg); opacity: 1; border-color: transparent; background: transparent; cursor: default;
+  -webkit-text-fill-color: var(--_fg);
+}
+.aw[data-readonly] input.num.role-w:disabled { color: var(--_w); -webkit-text-fill-color: var(--_w); }
+.aw[data-readonly] .handle { pointer-events: none; fill-opacity: 0; stroke-opacity: 0; }
+.aw[data-readonly] .blend-panel .how { display: none; }
+.aw[data-readonly] .asker-select:disabled { opacity: 1; color: var(--_fg); border-color: transparent; appearance: none; }
+.aw[data-readonly] .controls :disabled { cursor: default; }
+
+/* Highlight: what the paragraph beside the figure talks about. An outline, so the heat
+   colour stays readable, and a thicker border on the cell so it shows without colour too. */
+.fig-mark {
+  outline: 3px solid var(--aw-highlight, #d4a000); outline-offset: -3px;
+  font-weight: 700;
+}
+th.fig-mark { text-decoration: underline 2px var(--aw-highlight, #d4a000); outline: none; }
+@media (prefers-color-scheme: dark) {
+  .fig-mark { outline-color: var(--aw-highlight, #ffd24d); }
+  th.fig-mark { text-decoration-color: var(--aw-highlight, #ffd24d); }
+}
+`;
