@@ -1,0 +1,147 @@
+// <attention-value example="cat" of="share sat cat" format="percent">67%</attention-value>
+// One live number in the prose: it follows every edit of the example, in any view.
+// Inline text (no box; the paragraph's font); changes are announced politely.
+// Its own content is the fallback, shown until the example has numbers (or without
+// JavaScript), so an author can write the chapter's number there.
+import { ElementBase, defineElement } from '../shared/element.js';
+import { AttentionErrorEvent } from '../shared/events.js';
+import { checkFormat, formatValue, lookUp, parseOf, resolveOf } from './of.js';
+import { watchExample } from './lookup.js';
+
+const CSS = `
+:host { display: inline; }
+.value { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.error { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px; }
+@media (prefers-color-scheme: dark) { .error { color: var(--aw-error, #ff8a80); } }
+[hidden] { display: none; }
+`;
+
+/**
+ * One number (or vector) of an <attention-example>, as inline text that follows every edit.
+ * @attr {string} example - id of the <attention-example> it reads
+ * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`
+ * @attr {'fixed'|'compact'|'percent'} format - two decimals (default), trailing zeros dropped, or a percentage (shares only)
+ * @fires attention-error - when `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message)
+ * @csspart value - the number's text
+ * @csspart error - the marker shown instead when the attributes cannot be read
+ * @cssprop --aw-error - colour of the marker
+ */
+export class AttentionValue extends ElementBase {
+  static observedAttributes = ['example', 'of', 'format'];
+
+  static define(tag = 'attention-value', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  #ui = null;
+  #example = null;
+  #lookError = null; // why the example cannot be used, or null
+  #connection = null;
+  #unsubscribe = null;
+  #shownError = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+    const fallback = document.createElement('slot');
+    const value = document.createElement('span');
+    value.className = 'value';
+    value.setAttribute('part', 'value');
+    value.hidden = true;
+    const error = document.createElement('span');
+    error.className = 'error';
+    error.setAttribute('part', 'error');
+    error.hidden = true;
+    root.append(fallback, value, error);
+    this.#ui = { fallback, value, error };
+  }
+
+  connectedCallback() {
+    if (!this.hasAttribute('aria-live')) this.setAttribute('aria-live', 'polite');
+    if (!this.hasAttribute('aria-atomic')) this.setAttribute('aria-atomic', 'true');
+    this.#connect();
+  }
+
+  disconnectedCallback() {
+    this.#connection?.abort();
+    this.#connection = null;
+    this.#follow(null);
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue || !this.isConnected) return;
+    if (name === 'example') this.#connect();
+    else this.#render();
+  }
+
+  /** The text on screen now ('' while waiting for the example's numbers). */
+  get text() {
+    return this.#ui.error.hidden ? this.#ui.value.textContent : '';
+  }
+
+  #connect() {
+    this.#connection?.abort();
+    this.#connection = new AbortController();
+    const name = this.getAttribute('example');
+    if (name === null || name.trim() === '') {
+      this.#follow(null, 'example is missing: name the id of an <attention-example>.');
+      return;
+    }
+    watchExample(this, name.trim(), ({ example, message }) => this.#follow(example, message), this.#connection.signal);
+  }
+
+  #follow(example, message = null) {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#example = example;
+    this.#lookError = message;
+    if (example) this.#unsubscribe = example.subscribe(() => this.#render());
+    if (this.isConnected) this.#render();
+  }
+
+  #render() {
+    const problem = this.#lookError ? { code: 'no_example', message: this.#lookError } : this.#read();
+    if (problem) return this.#showError(problem);
+    const snapshot = this.#example?.snapshot;
+    if (!snapshot) return this.#showError(null); // loading: the fallback content stays
+    const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens);
+    if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
+    const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
+    this.#showError(null);
+    const text = formatValue(lookUp(ref, snapshot.result), format);
+    const { value, fallback } = this.#ui;
+    if (value.textContent !== text) value.textContent = text;
+    value.hidden = false;
+    fallback.hidden = true;
+  }
+
+  // The attributes' own problems (independent of the example's numbers), or null.
+  #read() {
+    const parsed = parseOf(this.getAttribute('of'));
+    if (!parsed.ok) return { code: 'bad_of', message: parsed.message };
+    const format = checkFormat(this.getAttribute('format') ?? undefined, parsed.kind);
+    if (!format.ok) return { code: 'bad_format', message: format.message };
+    return null;
+  }
+
+  // Shows the marker instead of a number (or clears it); the event fires once per new problem.
+  #showError(problem) {
+    const { value, error, fallback } = this.#ui;
+    if (!problem) {
+      error.hidden = true;
+      this.#shownError = null;
+      if (value.hidden) fallback.hidden = false;
+      return;
+    }
+    error.textContent = `[${problem.message}]`;
+    error.hidden = false;
+    value.hidden = true;
+    fallback.hidden = true;
+    if (this.#shownError === problem.message) return;
+    this.#shownError = problem.message;
+    this.dispatchEvent(new AttentionErrorEvent(problem));
+  }
+}
