@@ -2,6 +2,8 @@
 // by figure.js as a constructed stylesheet (passes a strict style-src 'self').
 // --aw-highlight themes the mark; the rest reuses the widget's own custom properties.
 export const FIGURE_CSS = `
+/* example="…" names no example (yet): only the message, never another example's numbers. */
+.aw[data-unbound] > :not(.figure-error) { display: none; }
 .aw[data-figure] .panels[data-shown="1"] { grid-template-columns: minmax(0, 1fr); }
 .aw[data-figure] .controls:last-child { border-bottom: 0; margin-bottom: 0; }
 

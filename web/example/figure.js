@@ -44,13 +44,14 @@ const sheets = new WeakMap(); // shadow root -> its figure stylesheet
  * @param {{ panels: Set<string>, readonly: boolean, cells: Array<{grid, rows, cols}> }} figure
  */
 export function applyFigure(shadow, root, { panels, readonly, cells }) {
-  adoptStyles(shadow);
+  adoptFigureStyles(shadow);
   showPanels(root, panels);
   setReadonly(root, readonly);
   markCells(root, cells);
 }
 
-function adoptStyles(shadow) {
+/** Adds the figure stylesheet to a widget's shadow root (once). */
+export function adoptFigureStyles(shadow) {
   if (sheets.has(shadow) || typeof CSSStyleSheet !== 'function') return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(FIGURE_CSS);

@@ -57,7 +57,11 @@ export function linkFrame({ view, params, apply, win = globalThis.window }) {
     const read = readMessage(event, allowed, { type: APPLY_MESSAGE, example });
     if (!read.ok) return;
     applied = read.payload;
-    apply(read.payload);
+    try {
+      apply(read.payload); // decoded and verified by the core there: a state it refuses changes nothing
+    } catch {
+      applied = null; // never applied, never reported: the frame keeps what it shows
+    }
   }, { signal: controller.signal });
   return { problems, stop: () => controller.abort() };
 }

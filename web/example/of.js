@@ -12,7 +12,8 @@
 // rule) or by its 0-based position, for sentences where a word repeats.
 // Reading happens in two steps: parseOf() checks the words once, resolveOf() finds the
 // tokens in the example's current sentence (which can change under a figure).
-import { compact, fixed2, percent, vector } from '../widget/format.js';
+import { compact, fixed2 } from '../shared/numbers.js';
+import { percent, vector } from '../widget/format.js';
 
 export const MAX_OF_CHARS = 200;
 
