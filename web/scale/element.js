@@ -35,6 +35,9 @@ export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
   }
 }
 
+/**
+ * @attr {'thermostat'|'grid'} show - one half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
+ */
 export class AttentionScaleElement extends ElementBase {
   static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
 
