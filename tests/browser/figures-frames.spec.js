@@ -47,13 +47,13 @@ test.afterEach(async () => {
 });
 
 test('two iframes linked through the parent; a foreign origin cannot drive them', async ({ page }) => {
+  // Three origins: the widget's files, the course page, a foreign page (all loopback, like a real site's three hosts).
   const widgets = await serveFolder(REPO, { cors: '*', csp: CSP });
   const foreign = await serveFolder('/nonexistent', { pages: { '/evil.html': evilPage } });
-  servers = [widgets, foreign];
-  await page.route('**/web/__parent.html', (route) => route.fulfill({ status: 200,
-    contentType: 'text/html; charset=utf-8', body: parentPage(widgets.origin, foreign.origin) }));
-  await page.goto('/web/__parent.html');
-  expect(new Set([new URL(page.url()).origin, widgets.origin, foreign.origin]).size).toBe(3);
+  const course = await serveFolder('/nonexistent', { pages: { '/': parentPage(widgets.origin, foreign.origin) } });
+  servers = [widgets, foreign, course];
+  await page.goto(`${course.origin}/`);
+  expect(new Set([course.origin, widgets.origin, foreign.origin]).size).toBe(3);
 
   const a = page.frameLocator('#a').locator('attention-widget');
   const b = page.frameLocator('#b').locator('attention-widget');

@@ -38,17 +38,33 @@ export function shownPanels(widget) {
 }
 
 /**
- * Everything in a widget a keyboard can reach (tab order), and whether each is visible:
- * [{ tag, name, visible }]. A hidden focus stop is one with visible false.
+ * Every stop the Tab key makes on the page, in order, from the top: [{ host, tag, name, visible }]
+ * (host: the id of the element whose shadow root holds it). A hidden focus stop is one with
+ * visible false: focusable, but not rendered, zero-sized or transparent.
  */
-export function focusStops(widget) {
-  return widget.evaluate((el) => {
-    const selector = 'a[href], button, input, select, textarea, [tabindex]';
-    return [...el.shadowRoot.querySelectorAll(selector)]
-      .filter((n) => !n.disabled && n.tabIndex >= 0 && n.getAttribute('tabindex') !== '-1')
-      .map((n) => ({ tag: n.localName, name: n.getAttribute('aria-label') ?? n.textContent.trim().slice(0, 30),
-        visible: n.checkVisibility({ visibilityProperty: true }) }));
-  });
+export async function tabStops(page, max = 400) {
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  const stops = [];
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      let node = document.activeElement;
+      let host = null;
+      while (node?.shadowRoot?.activeElement) { host = node; node = node.shadowRoot.activeElement; }
+      if (!node || node === document.body) return null;
+      const rect = node.getBoundingClientRect();
+      const visible = node.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        && rect.width > 0 && rect.height > 0;
+      node.dataset.tabSeen = (Number(node.dataset.tabSeen ?? 0) + 1).toString();
+      return { host: host?.id ?? null, tag: node.localName,
+        name: node.getAttribute('aria-label') ?? node.textContent.trim().slice(0, 30), visible,
+        again: node.dataset.tabSeen !== '1' };
+    });
+    if (!stop || stop.again) break; // back at the top of the page
+    delete stop.again;
+    stops.push(stop);
+  }
+  return stops;
 }
 
 /** { key: share text } of an asker's row in a figure's Attention weights grid. */

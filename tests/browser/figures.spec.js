@@ -3,7 +3,7 @@
 // from the demo's origin with its CSP (figures-helpers.js).
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
-import { figure, fixture, focusStops, sharesRow, shownPanels } from './figures-helpers.js';
+import { figure, fixture, sharesRow, shownPanels, tabStops } from './figures-helpers.js';
 
 let problems;
 test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
@@ -100,10 +100,13 @@ test('show renders exactly the named panels, with no hidden focus stops', async 
   for (const [id, [show, panels]] of Object.entries(cases)) {
     const widget = await figure(page, id);
     expect(await shownPanels(widget), `show="${show}"`).toEqual(panels);
-    const stops = await focusStops(widget);
-    expect(stops.filter((s) => !s.visible), `show="${show}"`).toEqual([]);
-    expect(stops.length, `show="${show}"`).toBeGreaterThan(0);
   }
+  // Tab through the whole page: every stop is on screen, and every figure has some.
+  const stops = await tabStops(page);
+  expect(stops.filter((s) => !s.visible)).toEqual([]);
+  for (const id of Object.keys(cases)) expect(stops.some((s) => s.host === id), id).toBe(true);
+  // A figure of the switches only stops at the three switches.
+  expect(stops.filter((s) => s.host === 'e').map((s) => s.tag)).toEqual(['input', 'input', 'input']);
   // The accessibility tree of a one-panel figure holds that panel only.
   const tree = await page.locator('#a').ariaSnapshot();
   expect(tree).toMatch(/One asker/);
@@ -127,8 +130,9 @@ test('readonly: every number shown, no editable cell, no focus stop on any cell'
   await expect(ro.getByRole('combobox', { name: 'Asker' })).toBeDisabled();
   for (const s of await ro.getByRole('switch').all()) await expect(s).toBeDisabled();
   // Tab through the whole figure: no input, no arrow tip, no q/k/v cell on the way.
-  const stops = await focusStops(ro);
-  expect(stops.filter((s) => s.tag === 'input' || s.tag === 'select' || s.tag === 'circle')).toEqual([]);
+  const stops = (await tabStops(page)).filter((s) => s.host === 'ro');
+  expect(stops.length).toBeGreaterThan(0); // the formula's chips and Copy link remain
+  expect(stops.filter((s) => ['input', 'select', 'circle'].includes(s.tag) || /^\[/.test(s.name))).toEqual([]);
   expect(stops.map((s) => s.name)).not.toContain('Reset to preset');
   // The arrow tips cannot be dragged, and the cast no longer invites typing.
   const tip = ro.locator('.handle').first();
@@ -151,23 +155,27 @@ test('highlight marks the named cells, rows and columns, and names what it canno
     <attention-widget id="h" example="cat" highlight="shares sat cat; scores * the, cast sat q, wq 1 3, asker cat share"></attention-widget>`);
   const h = await figure(page, 'h');
   const shares = h.getByRole('table', { name: 'Attention weights', exact: true });
-  await expect(shares.locator('.fig-mark')).toHaveCount(1);
-  await expect(shares.locator('.fig-mark')).toHaveText('0.67');
+  await expect(shares.locator('[data-fig-mark]')).toHaveCount(1);
+  await expect(shares.locator('[data-fig-mark]')).toHaveText('0.67');
   const scores = h.getByRole('table', { name: 'Scores', exact: true });
-  await expect(scores.locator('td.fig-mark')).toHaveText(['2.00', '−2.00', '0.00']); // the column "the"
-  await expect(scores.locator('th.fig-mark')).toHaveText(['the']);
-  await expect(h.locator('table.cast-table .fig-mark')).toHaveText(['[1, 1]']);
-  await expect(h.locator('table.matrix[aria-label="W_Q"] .fig-mark input')).toHaveValue('−1');
-  await expect(h.locator('table.asker-table .fig-mark')).toHaveText(['0.67']);
+  await expect(scores.locator('td[data-fig-mark]')).toHaveText(['2.00', '−2.00', '0.00']); // the column "the"
+  await expect(scores.locator('th[data-fig-mark]')).toHaveText(['the']);
+  await expect(h.locator('table.cast-table [data-fig-mark]')).toHaveText(['[1, 1]']);
+  await expect(h.locator('table.matrix[aria-label="W_Q"] [data-fig-mark] input')).toHaveValue('−1');
+  await expect(h.locator('table.asker-table [data-fig-mark]')).toHaveText(['0.67']);
   // The mark follows a new highlight, and a target that does not fit is named.
   await h.evaluate((el) => el.setAttribute('highlight', 'shares the, wq 3 1, heat x'));
-  await expect(shares.locator('td.fig-mark')).toHaveText(['0.47', '0.47', '0.06']);
-  await expect(h.locator('table.cast-table .fig-mark')).toHaveCount(0);
+  await expect(shares.locator('td[data-fig-mark]')).toHaveText(['0.47', '0.47', '0.06']);
+  await expect(h.locator('table.cast-table [data-fig-mark]')).toHaveCount(0);
   await expect(h.locator('.figure-error')).toHaveText(
     'highlight: "heat" is not a grid; use scores, shares, asker, cast, wq, wk, wv. highlight: wq row "3" should be a number from 1 to 2.');
 });
 
 test('<attention-value> follows every edit, prints vectors, and reports a bad of', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.errors = [];
+    document.addEventListener('attention-error', (e) => window.errors.push(`${e.target.id}:${e.code}`));
+  });
   await fixture(page, `<attention-example id="cat"></attention-example>
     <attention-widget id="w" example="cat" show="cast"></attention-widget>
     <p id="p">sat pays <attention-value id="pct" example="cat" of="share sat cat" format="percent">67%</attention-value>
@@ -175,17 +183,13 @@ test('<attention-value> follows every edit, prints vectors, and reports a bad of
       q = <attention-value id="q" example="cat" of="query sat" format="compact">[1, 1]</attention-value>;
       <attention-value id="bad" example="cat" of="share sat dog"></attention-value>
       <attention-value id="fmt" example="cat" of="score sat cat" format="percent"></attention-value></p>`);
-  const errors = page.evaluate(() => new Promise((resolve) => {
-    const seen = [];
-    document.addEventListener('attention-error', (e) => { seen.push(`${e.target.id}:${e.code}`); if (seen.length >= 2) resolve(seen); });
-  }));
   const w = await figure(page, 'w');
   await expect(page.locator('#pct')).toHaveText('67%');
   await expect(page.locator('#out')).toHaveText('[2.24, 0.85]');
   await expect(page.locator('#q')).toHaveText('[1, 1]');
   await expect(page.locator('#bad')).toHaveText('[key "dog" is not one of the tokens (the, cat, sat) nor a position from 0 to 2]');
   await expect(page.locator('#fmt')).toHaveText('[format="percent" is for shares only]');
-  expect((await errors).sort()).toEqual(['bad:bad_of', 'fmt:bad_format']);
+  expect((await page.evaluate(() => window.errors)).sort()).toEqual(['bad:bad_of', 'fmt:bad_format']);
 
   await cell(w, 'W_Q row 1, column 1').fill('3');
   await expect(page.locator('#pct')).toHaveText('79%');

@@ -7,6 +7,20 @@ export const FIGURE_CSS = `
 .aw[data-figure] .panels[data-shown="1"] { grid-template-columns: minmax(0, 1fr); }
 .aw[data-figure] .controls:last-child { border-bottom: 0; margin-bottom: 0; }
 
+/* A narrow figure of the cast: each token takes two lines (x, then q, k, v) so the vectors,
+   the figure's point, fit a phone without scrolling sideways: the token and x on the first line,
+   q, k, v in thirds on the second. (The full widget keeps its table.) */
+@container (max-width: 520px) {
+  .aw[data-figure] .cast-table, .aw[data-figure] .cast-table > * { display: block; }
+  .aw[data-figure] .cast-table tr {
+    display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 2px 4px; align-items: center;
+    padding: 3px 0; border-bottom: 1px solid var(--_border);
+  }
+  .aw[data-figure] .cast-table tr > :nth-child(2) { grid-column: 2 / -1; }
+  .aw[data-figure] .cast-table th, .aw[data-figure] .cast-table td { padding: 1px 2px; }
+  .aw[data-figure] .cast-table .vec { min-width: 0; width: 100%; }
+}
+
 /* Readonly: disabled controls still read as numbers, not greyed-out blanks. */
 .aw[data-readonly] input.num:disabled {
   color: var(--_fg); opacity: 1; border-color: transparent; background: transparent; cursor: default;
@@ -20,13 +34,13 @@ export const FIGURE_CSS = `
 
 /* Highlight: what the paragraph beside the figure talks about. An outline, so the heat
    colour stays readable, and a thicker border on the cell so it shows without colour too. */
-.fig-mark {
+[data-fig-mark] {
   outline: 3px solid var(--aw-highlight, #d4a000); outline-offset: -3px;
   font-weight: 700;
 }
-th.fig-mark { text-decoration: underline 2px var(--aw-highlight, #d4a000); outline: none; }
+th[data-fig-mark] { text-decoration: underline 2px var(--aw-highlight, #d4a000); outline: none; }
 @media (prefers-color-scheme: dark) {
-  .fig-mark { outline-color: var(--aw-highlight, #ffd24d); }
-  th.fig-mark { text-decoration-color: var(--aw-highlight, #ffd24d); }
+  [data-fig-mark] { outline-color: var(--aw-highlight, #ffd24d); }
+  th[data-fig-mark] { text-decoration-color: var(--aw-highlight, #ffd24d); }
 }
 `;

@@ -108,10 +108,12 @@ function setReadonly(root, readonly) {
   }
 }
 
-const MARK = 'fig-mark';
+// An attribute, not a class: the grids rewrite their cells' class names as the colours change.
+const MARK = 'data-fig-mark';
+const mark = (node) => node?.setAttribute(MARK, '');
 
 function markCells(root, cells) {
-  for (const node of root.querySelectorAll(`.${MARK}`)) node.classList.remove(MARK);
+  for (const node of root.querySelectorAll(`[${MARK}]`)) node.removeAttribute(MARK);
   for (const { grid, rows, cols } of cells) {
     const spec = GRIDS[grid];
     const table = root.querySelector(spec.table);
@@ -123,12 +125,12 @@ function markCells(root, cells) {
       if (!tr) continue;
       const data = dataCells(tr, spec);
       const chosen = cols.length ? cols.map((j) => data[j]).filter(Boolean) : data;
-      chosen.forEach((cell) => cell.classList.add(MARK));
-      if (!cols.length && !spec.noHeaders) tr.cells[0].classList.add(MARK); // a whole row: its header too
+      chosen.forEach(mark);
+      if (!cols.length && !spec.noHeaders) mark(tr.cells[0]); // a whole row: its header too
     }
     if (!rows.length && cols.length && !spec.noHeaders) { // a whole column: its header too
       const heads = [...table.tHead.rows[0].cells].slice(1);
-      cols.forEach((j) => heads[j]?.classList.add(MARK));
+      cols.forEach((j) => mark(heads[j]));
     }
   }
 }

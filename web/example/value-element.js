@@ -8,23 +8,22 @@ import { AttentionErrorEvent } from '../shared/events.js';
 import { checkFormat, formatValue, lookUp, parseOf, resolveOf } from './of.js';
 import { watchExample } from './lookup.js';
 
+// The number is the element's own text (light DOM): it reads, selects, copies and finds like
+// the words around it. The shadow root only slots it and styles the marker.
 const CSS = `
-:host { display: inline; }
-.value { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.error { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px; }
-@media (prefers-color-scheme: dark) { .error { color: var(--aw-error, #ff8a80); } }
-[hidden] { display: none; }
+:host { display: inline; font-variant-numeric: tabular-nums; white-space: nowrap; }
+:host([data-error]) { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px; }
+@media (prefers-color-scheme: dark) { :host([data-error]) { color: var(--aw-error, #ff8a80); } }
 `;
 
 /**
  * One number (or vector) of an <attention-example>, as inline text that follows every edit.
+ * Its own text is shown until the example has numbers (write the chapter's number there).
  * @attr {string} example - id of the <attention-example> it reads
  * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`
  * @attr {'fixed'|'compact'|'percent'} format - two decimals (default), trailing zeros dropped, or a percentage (shares only)
  * @fires attention-error - when `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message)
- * @csspart value - the number's text
- * @csspart error - the marker shown instead when the attributes cannot be read
- * @cssprop --aw-error - colour of the marker
+ * @cssprop --aw-error - colour of the marker (the element has a `data-error` attribute while it shows one)
  */
 export class AttentionValue extends ElementBase {
   static observedAttributes = ['example', 'of', 'format'];
@@ -33,12 +32,12 @@ export class AttentionValue extends ElementBase {
     return defineElement(this, tag, registry);
   }
 
-  #ui = null;
   #example = null;
   #lookError = null; // why the example cannot be used, or null
   #connection = null;
   #unsubscribe = null;
   #shownError = null;
+  #live = false;     // the text is a live number (not the author's fallback, not a marker)
 
   constructor() {
     super();
@@ -46,17 +45,7 @@ export class AttentionValue extends ElementBase {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
     root.adoptedStyleSheets = [sheet];
-    const fallback = document.createElement('slot');
-    const value = document.createElement('span');
-    value.className = 'value';
-    value.setAttribute('part', 'value');
-    value.hidden = true;
-    const error = document.createElement('span');
-    error.className = 'error';
-    error.setAttribute('part', 'error');
-    error.hidden = true;
-    root.append(fallback, value, error);
-    this.#ui = { fallback, value, error };
+    root.append(document.createElement('slot'));
   }
 
   connectedCallback() {
@@ -77,9 +66,9 @@ export class AttentionValue extends ElementBase {
     else this.#render();
   }
 
-  /** The text on screen now ('' while waiting for the example's numbers). */
+  /** The live text on screen ('' while it still shows the author's text, or a marker). */
   get text() {
-    return this.#ui.error.hidden ? this.#ui.value.textContent : '';
+    return this.#live ? this.textContent : '';
   }
 
   #connect() {
@@ -106,16 +95,13 @@ export class AttentionValue extends ElementBase {
     const problem = this.#lookError ? { code: 'no_example', message: this.#lookError } : this.#read();
     if (problem) return this.#showError(problem);
     const snapshot = this.#example?.snapshot;
-    if (!snapshot) return this.#showError(null); // loading: the fallback content stays
+    if (!snapshot) return; // loading: the author's text stays
     const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens);
     if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
     const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
     this.#showError(null);
-    const text = formatValue(lookUp(ref, snapshot.result), format);
-    const { value, fallback } = this.#ui;
-    if (value.textContent !== text) value.textContent = text;
-    value.hidden = false;
-    fallback.hidden = true;
+    this.#setText(formatValue(lookUp(ref, snapshot.result), format));
+    this.#live = true;
   }
 
   // The attributes' own problems (independent of the example's numbers), or null.
@@ -127,19 +113,21 @@ export class AttentionValue extends ElementBase {
     return null;
   }
 
+  // Text only (textContent): a token named "<img onerror=…>" stays text.
+  #setText(text) {
+    if (this.textContent !== text) this.textContent = text;
+  }
+
   // Shows the marker instead of a number (or clears it); the event fires once per new problem.
   #showError(problem) {
-    const { value, error, fallback } = this.#ui;
     if (!problem) {
-      error.hidden = true;
+      this.removeAttribute('data-error');
       this.#shownError = null;
-      if (value.hidden) fallback.hidden = false;
       return;
     }
-    error.textContent = `[${problem.message}]`;
-    error.hidden = false;
-    value.hidden = true;
-    fallback.hidden = true;
+    this.#live = false;
+    this.setAttribute('data-error', '');
+    this.#setText(`[${problem.message}]`);
     if (this.#shownError === problem.message) return;
     this.#shownError = problem.message;
     this.dispatchEvent(new AttentionErrorEvent(problem));

@@ -19,6 +19,7 @@ export function createView({ host, shadow, root, model }) {
   const box = el('p', { class: 'widget-error figure-error', role: 'alert', hidden: true });
   root.querySelector('.widget-error')?.after(box);
   adoptFigureStyles(shadow);
+  let current = null;     // the <attention-example> followed, if any
   let binding = null;     // AbortController of the current example lookup
   let connection = null;  // the widget's connection signal
   let built = false;
@@ -41,6 +42,7 @@ export function createView({ host, shadow, root, model }) {
 
   // message: null = not bound; '' = bound and found (or waiting for its definition).
   function follow(example, message) {
+    current = example;
     model.use(example?.model ?? null);
     // Bound but the example is missing: say so, and show no numbers (they would be another example's).
     root.toggleAttribute('data-unbound', message !== null && !example);
@@ -74,6 +76,8 @@ export function createView({ host, shadow, root, model }) {
   }
 
   return {
+    /** The <attention-example> this widget shows, or null (its own state). */
+    get example() { return current; },
     /** Is this one of the attributes the view handles? */
     owns: (name) => VIEW_ATTRIBUTES.includes(name),
     attributeChanged(name) {
