@@ -2,6 +2,8 @@
 // by figure.js as a constructed stylesheet (passes a strict style-src 'self').
 // --aw-highlight themes the mark; the rest reuses the widget's own custom properties.
 export const FIGURE_CSS = `
+/* The figure's own messages (a bad show or highlight, an example that is missing), like the widget's. */
+.figure-error { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--_error); border-radius: 8px; color: var(--_error); }
 /* example="…" names no example (yet): only the message, never another example's numbers. */
 .aw[data-unbound] > :not(.figure-error) { display: none; }
 .aw[data-figure] .panels[data-shown="1"] { grid-template-columns: minmax(0, 1fr); }

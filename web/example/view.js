@@ -16,8 +16,7 @@ export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'hi
  *   model: the widget's model switch (model-switch.js); root: the widget's .aw box.
  */
 export function createView({ host, shadow, root, model }) {
-  const box = el('p', { class: 'widget-error figure-error', role: 'alert', hidden: true });
-  root.querySelector('.widget-error')?.after(box);
+  let box = null; // the figure's message line, made when there is a first message
   adoptFigureStyles(shadow);
   let current = null;     // the <attention-example> followed, if any
   let binding = null;     // AbortController of the current example lookup
@@ -68,8 +67,14 @@ export function createView({ host, shadow, root, model }) {
   function report() {
     const all = [...messages.example, ...messages.figure];
     const text = all.map((m) => m.message).join(' ');
-    box.textContent = text;
-    box.hidden = text === '';
+    if (text && !box) {
+      box = el('p', { class: 'figure-error', role: 'alert' });
+      root.querySelector('.widget-error')?.after(box);
+    }
+    if (box) {
+      box.textContent = text;
+      box.hidden = text === '';
+    }
     if (text === shown) return;
     shown = text;
     for (const problem of all) host.dispatchEvent(new AttentionErrorEvent(problem));
