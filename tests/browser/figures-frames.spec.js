@@ -32,7 +32,7 @@ const parentPage = (widgets, foreign) => `<!doctype html><html lang="en"><head><
 <script type="module" src="${widgets}/web/attention-relay.js"></script></head>
 <body><h1>Chapter</h1>
 <iframe id="a" title="The cast" src="${widgets}/web/embed.html?example=cat&show=cast" style="width:100%;height:700px;border:0"></iframe>
-<iframe id="b" title="The grids" src="${widgets}/web/embed.html?example=cat&show=grids&readonly" style="width:100%;height:500px;border:0"></iframe>
+<iframe id="b" title="The grids" src="${widgets}/web/embed.html?example=cat&show=grids%20causal&readonly&highlight=shares%20sat%20cat" style="width:100%;height:500px;border:0"></iframe>
 <iframe id="evil" title="An ad" src="${foreign}/evil.html?example=cat" style="width:10px;height:10px;border:0"></iframe>
 <script>addEventListener('message', (e) => { if (e.data && e.data.type === 'evil-done') window.evilDone = true; });</script>
 </body></html>`;
@@ -59,6 +59,11 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   const b = page.frameLocator('#b').locator('attention-widget');
   await expect(a.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true })).toBeVisible();
   await expect(b.getByRole('table', { name: 'Attention weights', exact: true })).toBeVisible();
+  // The query string made frame b a figure: two panels, display only, one cell marked.
+  await expect(b.getByRole('switch', { name: /Causal mask/ })).toBeDisabled();
+  await expect(b.getByRole('table', { name: 'Scores', exact: true })).toBeVisible();
+  await expect(b.locator('.panel.cast')).toBeHidden();
+  await expect(b.locator('.grid-weights [data-fig-mark]')).toHaveText('0.67');
   await page.waitForFunction(() => window.evilDone === true);
   // The foreign messages went in before this point; give them time to (not) act.
   await page.waitForTimeout(400);
@@ -68,6 +73,7 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   // A learner's edit in frame a shows in frame b.
   await a.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true }).fill('3');
   await expect.poll(() => sharesRow(b, 'sat')).toEqual(EDITED);
+  await expect(b.locator('.grid-weights [data-fig-mark]')).toHaveText('0.79');
 
   // A frame that loads late joins the example as it is now.
   await page.evaluate((src) => document.body.insertAdjacentHTML('beforeend',

@@ -182,14 +182,18 @@ test('<attention-value> follows every edit, prints vectors, and reports a bad of
       and ends at <attention-value id="out" example="cat" of="output sat">[2.24, 0.85]</attention-value>;
       q = <attention-value id="q" example="cat" of="query sat" format="compact">[1, 1]</attention-value>;
       <attention-value id="bad" example="cat" of="share sat dog"></attention-value>
-      <attention-value id="fmt" example="cat" of="score sat cat" format="percent"></attention-value></p>`);
+      <attention-value id="fmt" example="cat" of="score sat cat" format="percent"></attention-value>
+      <attention-value id="evil" example="cat" of="share <img src=x onerror=alert(1)> cat"></attention-value></p>`);
   const w = await figure(page, 'w');
   await expect(page.locator('#pct')).toHaveText('67%');
   await expect(page.locator('#out')).toHaveText('[2.24, 0.85]');
   await expect(page.locator('#q')).toHaveText('[1, 1]');
   await expect(page.locator('#bad')).toHaveText('[key "dog" is not one of the tokens (the, cat, sat) nor a position from 0 to 2]');
   await expect(page.locator('#fmt')).toHaveText('[format="percent" is for shares only]');
-  expect((await page.evaluate(() => window.errors)).sort()).toEqual(['bad:bad_of', 'fmt:bad_format']);
+  // Hostile text in the attribute comes back as text.
+  await expect(page.locator('#evil')).toHaveText(/^\[asker "<img" is not one of the tokens|^\["share" takes ASKER KEY/);
+  expect(await page.locator('#p img').count()).toBe(0);
+  expect((await page.evaluate(() => window.errors)).sort()).toEqual(['bad:bad_of', 'evil:bad_of', 'fmt:bad_format']);
 
   await cell(w, 'W_Q row 1, column 1').fill('3');
   await expect(page.locator('#pct')).toHaveText('79%');

@@ -24,15 +24,19 @@ p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--aw-error, #b3261e)
 `;
 
 /**
- * One attention example shared by several views; renders nothing but its own errors.
- * @attr {string} id - the name views use: `<attention-widget example="ID">`, `<attention-value example="ID">`; a share link restores it with `#aw.ID=…`
+ * One attention example shared by several views; renders nothing but its own errors. Its id is the
+ * name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of
+ * its share links (`#aw.ID=…`).
+ * @tagname attention-example
  * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place
  * @attr {boolean} causal - blank the upper-right triangle before softmax
  * @attr {boolean} scaled - divide scores by √d_k
  * @attr {number} temperature - softmax temperature, 0 < T ≤ 100 (default 1)
  * @attr {string} asker - token text or 0-based index of the token whose row the views write out
- * @fires attention-change - after every committed change, from any view (`reason` says why)
- * @fires attention-error - a source, attribute or link could not be used ({ code, message }; shown too)
+ * @prop {WidgetState} state - A copy of the current state (read-only).
+ * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
+ * @fires {AttentionChangeEvent} attention-change - After every committed change, from any view (`reason` says why).
+ * @fires {AttentionErrorEvent} attention-error - A source, attribute or link could not be used ({ code, message }; shown too).
  * @cssprop --aw-error - colour of its error message
  */
 export class AttentionExample extends ElementBase {

@@ -19,10 +19,12 @@ const CSS = `
 /**
  * One number (or vector) of an <attention-example>, as inline text that follows every edit.
  * Its own text is shown until the example has numbers (write the chapter's number there).
+ * @tagname attention-value
  * @attr {string} example - id of the <attention-example> it reads
  * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`
  * @attr {'fixed'|'compact'|'percent'} format - two decimals (default), trailing zeros dropped, or a percentage (shares only)
- * @fires attention-error - when `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message)
+ * @prop {string} text - The live text on screen ('' while it shows the author's text or a marker; read-only).
+ * @fires {AttentionErrorEvent} attention-error - When `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message).
  * @cssprop --aw-error - colour of the marker (the element has a `data-error` attribute while it shows one)
  */
 export class AttentionValue extends ElementBase {

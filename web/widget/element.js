@@ -29,6 +29,14 @@ const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
+/**
+ * @tagname attention-widget
+ * @attr {string} example - id of an <attention-example>: show and edit that shared example instead of an own one (docs/figures.md).
+ * @attr {string} show - The panels to show, space separated: title causal scaled temperature reset cast asker blend formula grids share (absent: all).
+ * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
+ * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
+ * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
+ */
 export class AttentionWidget extends ElementBase {
   static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES];
 
