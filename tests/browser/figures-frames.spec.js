@@ -26,14 +26,13 @@ const evilPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><li
   parent.postMessage({ type: 'evil-done' }, '*');
 </script></body></html>`;
 
-const parentPage = (widgets, foreign) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+const parentPage = (widgets) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <link rel="icon" href="data:,"><title>A course page</title>
 <meta name="attention-relay-origins" content="${widgets}">
 <script type="module" src="${widgets}/web/attention-relay.js"></script></head>
 <body><h1>Chapter</h1>
 <iframe id="a" title="The cast" src="${widgets}/web/embed.html?example=cat&show=cast" style="width:100%;height:700px;border:0"></iframe>
 <iframe id="b" title="The grids" src="${widgets}/web/embed.html?example=cat&show=grids%20causal&readonly&highlight=shares%20sat%20cat" style="width:100%;height:500px;border:0"></iframe>
-<iframe id="evil" title="An ad" src="${foreign}/evil.html?example=cat" style="width:10px;height:10px;border:0"></iframe>
 <script>addEventListener('message', (e) => { if (e.data && e.data.type === 'evil-done') window.evilDone = true; });</script>
 </body></html>`;
 
@@ -50,7 +49,7 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   // Three origins: the widget's files, the course page, a foreign page (all loopback, like a real site's three hosts).
   const widgets = await serveFolder(REPO, { cors: '*', csp: CSP });
   const foreign = await serveFolder('/nonexistent', { pages: { '/evil.html': evilPage } });
-  const course = await serveFolder('/nonexistent', { pages: { '/': parentPage(widgets.origin, foreign.origin) } });
+  const course = await serveFolder('/nonexistent', { pages: { '/': parentPage(widgets.origin) } });
   servers = [widgets, foreign, course];
   await page.goto(`${course.origin}/`);
   expect(new Set([course.origin, widgets.origin, foreign.origin]).size).toBe(3);
@@ -64,6 +63,10 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   await expect(b.getByRole('table', { name: 'Scores', exact: true })).toBeVisible();
   await expect(b.locator('.panel.cast')).toBeHidden();
   await expect(b.locator('.grid-weights [data-fig-mark]')).toHaveText('0.67');
+  // Now that both frames listen, a frame from a foreign origin joins the page and tries.
+  await page.evaluate((src) => document.body.insertAdjacentHTML('beforeend',
+    `<iframe id="evil" title="An ad" src="${src}/evil.html?example=cat" style="width:10px;height:10px;border:0"></iframe>`),
+  foreign.origin);
   await page.waitForFunction(() => window.evilDone === true);
   // The foreign messages went in before this point; give them time to (not) act.
   await page.waitForTimeout(400);
