@@ -78,6 +78,11 @@ test('views before the example, added late, removed and put back; an example tha
   await second.getByRole('combobox', { name: 'Asker' }).selectOption({ label: 'vase' });
   await page.evaluate(() => document.body.append(window.parked));
   await expect(early.getByRole('table', { name: /vase asks/ })).toBeVisible();
+  // A view created now joins the example as it is: it does not make the example start over.
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend',
+    '<attention-widget id="third" example="late" show="asker"></attention-widget>'));
+  await expect((await figure(page, 'third')).getByRole('table', { name: /vase asks/ })).toBeVisible();
+  await expect(early.getByRole('table', { name: /vase asks/ })).toBeVisible();
 
   // The example itself goes: its views say so and keep no numbers on screen.
   await page.evaluate(() => document.getElementById('late').remove());
