@@ -24,6 +24,9 @@ test('an edit in one view changes every other view of the same example, and no v
     <attention-widget id="other" example="bank" show="grids"></attention-widget>
     <attention-widget id="own" show="grids"></attention-widget>
     <p>sat pays <attention-value id="v" example="cat" of="share sat cat" format="percent">67%</attention-value>.</p>`);
+  // The package's main entry (the page's one import) defined all three elements.
+  expect(await page.evaluate(() => ['attention-example', 'attention-widget', 'attention-value']
+    .map((tag) => typeof customElements.get(tag)))).toEqual(['function', 'function', 'function']);
   const [cast, grids, mask, other, own] = await Promise.all(
     ['cast', 'grids', 'mask', 'other', 'own'].map((id) => figure(page, id)));
   expect(await sharesRow(grids, 'sat')).toEqual(CHAPTER);
