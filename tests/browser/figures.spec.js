@@ -217,3 +217,33 @@ test('<attention-value> follows every edit, prints vectors, and reports a bad of
   await page.locator('#bad').evaluate((el) => el.setAttribute('of', 'share sat the'));
   await expect(page.locator('#bad')).toHaveText('0.11');
 });
+
+test('the example reads a widget\'s sources (JSON child, config, attributes, share link), and a figure\'s link restores it', async ({ page }) => {
+  await fixture(page, `
+    <attention-example id="json" temperature="2"><script type="application/json">
+      {"tokens": ["a", "b"], "embeddings": [[1, 0], [0, 1]], "wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]],
+       "wv": [[1, 0], [0, 1]], "asker": "b"}</script></attention-example>
+    <attention-example id="cat" preset="cat-sat" causal></attention-example>
+    <attention-widget id="j" example="json" show="grids"></attention-widget>
+    <attention-widget id="c" example="cat" show="grids share"></attention-widget>`);
+  const j = await figure(page, 'j');
+  const c = await figure(page, 'c');
+  // JSON child with the temperature attribute on top: scores 1 and 0, T = 2 -> e^0.5 / (e^0.5 + 1) = 0.62.
+  expect(await sharesRow(j, 'a')).toEqual({ a: '0.62', b: '0.38' });
+  expect(await sharesRow(c, 'the')).toEqual({ the: '1.00', cat: '—', sat: '—' }); // causal attribute
+  // config replaces the example under every view; the temperature attribute still applies on top (as on a widget).
+  await page.evaluate(() => { document.getElementById('json').config = { ...document.getElementById('cat').state, causal: false }; });
+  await expect.poll(() => sharesRow(j, 'sat')).toEqual({ the: '0.19', cat: '0.51', sat: '0.31' });
+
+  // A figure's Copy link names the example, and following it restores every view of it.
+  await page.evaluate(() => { const cat = document.getElementById('cat'); cat.config = { ...cat.state, causal: false, temperature: 0.5 }; });
+  await expect.poll(() => sharesRow(c, 'sat')).not.toEqual(CHAPTER);
+  const edited = await sharesRow(c, 'sat');
+  await c.getByRole('button', { name: 'Copy link' }).click();
+  const link = await c.locator('.share-link').inputValue();
+  expect(new URL(link).hash).toMatch(/^#aw\.cat=1\./);
+  await page.evaluate(() => { document.getElementById('cat').config = { ...document.getElementById('cat').state, temperature: 1 }; });
+  await expect.poll(() => sharesRow(c, 'sat')).toEqual(CHAPTER);
+  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  await expect.poll(() => sharesRow(c, 'sat')).toEqual(edited);
+});
