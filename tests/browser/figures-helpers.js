@@ -27,8 +27,8 @@ export function shownPanels(widget) {
   return widget.evaluate((el) => {
     const root = el.shadowRoot.querySelector('.aw');
     const selectors = {
-      title: ':scope > .title', causal: '.controls .switch:not(.divisor-switch)', scaled: '.controls .divisor-switch',
-      temperature: '.controls .temperature', reset: '.controls .reset', cast: '.panel.cast', asker: '.panel.asker',
+      title: ':scope > .title', causal: '.switch:not(.divisor-switch)', scaled: '.divisor-switch',
+      temperature: '.temperature', reset: '.reset', cast: '.panel.cast', asker: '.panel.asker',
       blend: '.panel.blend-panel', formula: '.formula-box', grids: '.grids', share: '.share',
     };
     return Object.entries(selectors)

@@ -8,13 +8,14 @@
 import { PANEL_NAMES } from './panels.js';
 import { FIGURE_CSS } from './figure-css.js';
 
-// Panel name -> where it is in the widget's shadow root (relative to its .aw root).
+// Panel name -> where it is in the widget's shadow root (relative to its .aw root). By class
+// only, not by position: a switch may sit in the toolbar or beside the panel it changes.
 export const PANEL_SELECTORS = Object.freeze({
   title: ':scope > .title',
-  causal: '.controls .switch:not(.divisor-switch)',
-  scaled: '.controls .divisor-switch',
-  temperature: '.controls .temperature',
-  reset: '.controls .reset',
+  causal: '.switch:not(.divisor-switch)',
+  scaled: '.divisor-switch',
+  temperature: '.temperature',
+  reset: '.reset',
   cast: '.panel.cast',
   asker: '.panel.asker',
   blend: '.panel.blend-panel',
@@ -22,8 +23,8 @@ export const PANEL_SELECTORS = Object.freeze({
   grids: '.everyone > h3, .everyone > .lead, .everyone .grids-live',
   share: '.share',
 });
-// Boxes that only hold panels: hidden when none of theirs is shown.
-const CONTAINERS = ['.controls', '.everyone'];
+// Boxes that only hold panels: hidden when none of theirs is shown (innermost first).
+const CONTAINERS = ['.panel-switches', '.controls', '.panel-column', '.everyone'];
 
 // highlight grid -> its table(s), and how a (row, column) maps to the table's cells.
 const GRIDS = {
@@ -63,19 +64,18 @@ function showPanels(root, panels) {
   const all = panels.size === PANEL_NAMES.length;
   for (const name of PANEL_NAMES)
     for (const node of root.querySelectorAll(PANEL_SELECTORS[name])) node.hidden = !panels.has(name);
-  for (const selector of CONTAINERS) {
-    const box = root.querySelector(selector);
-    if (box) box.hidden = ![...box.children].some((child) => !child.hidden && !isOwnChrome(child));
-  }
+  for (const selector of CONTAINERS)
+    for (const box of root.querySelectorAll(selector))
+      box.hidden = ![...box.children].some((child) => !child.hidden && !isOwnChrome(child));
   // The two-column layout is for the whole widget; a figure of one panel uses the full width.
   const grid = root.querySelector('.panels');
   if (grid) grid.dataset.shown = String([...grid.children].filter((c) => !c.hidden).length);
   root.toggleAttribute('data-figure', !all);
 }
 
-// A section's own heading and lead do not count as content (they belong to the grids).
+// A section's own heading, lead and notes do not count as content (they go with its panels).
 function isOwnChrome(node) {
-  return node.matches('h3, .lead');
+  return node.matches('h3, .lead, .note');
 }
 
 /**
@@ -85,7 +85,7 @@ function isOwnChrome(node) {
  */
 function setReadonly(root, readonly) {
   root.toggleAttribute('data-readonly', readonly);
-  for (const control of root.querySelectorAll('input.num, .asker-select, .controls input, .controls button'))
+  for (const control of root.querySelectorAll('input.num, .asker-select, .switch input, .temperature input, .reset'))
     control.disabled = readonly;
   for (const handle of root.querySelectorAll('.handle')) {
     if (readonly) {
