@@ -57,10 +57,10 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   const a = page.frameLocator('#a').locator('attention-widget');
   const b = page.frameLocator('#b').locator('attention-widget');
   await expect(a.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true })).toBeVisible();
-  await expect(b.getByRole('table', { name: 'Attention weights', exact: true })).toBeVisible();
+  await expect(b.locator('table.grid-weights')).toBeVisible();
   // The query string made frame b a figure: two panels, display only, one cell marked.
   await expect(b.getByRole('switch', { name: /Causal mask/ })).toBeDisabled();
-  await expect(b.getByRole('table', { name: 'Scores', exact: true })).toBeVisible();
+  await expect(b.locator('table.grid-scores')).toBeVisible();
   await expect(b.locator('.panel.cast')).toBeHidden();
   await expect(b.locator('.grid-weights [data-fig-mark]')).toHaveText('0.67');
   // Now that both frames listen, a frame from a foreign origin joins the page and tries.
@@ -83,7 +83,7 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
     `<iframe id="c" title="Late" src="${src}/web/embed.html?example=cat&show=grids" style="width:100%;height:500px;border:0"></iframe>`),
   widgets.origin);
   const c = page.frameLocator('#c').locator('attention-widget');
-  await expect(c.getByRole('table', { name: 'Attention weights', exact: true })).toBeVisible();
+  await expect(c.locator('table.grid-weights')).toBeVisible();
   await expect.poll(() => sharesRow(c, 'sat')).toEqual(EDITED);
   expect(await sharesRow(b, 'sat')).toEqual(EDITED); // and did not reset the others
   await page.screenshot({ path: 'tests/browser/screenshots/figures-frames.png', fullPage: true });

@@ -67,9 +67,9 @@ export async function tabStops(page, max = 400) {
   return stops;
 }
 
-/** { key: share text } of an asker's row in a figure's Attention weights grid. */
+/** { key: share text } of an asker's row in a figure's grid of shares (the attention weights). */
 export async function sharesRow(widget, asker) {
-  const table = widget.getByRole('table', { name: 'Attention weights', exact: true });
+  const table = widget.locator('table.grid-weights');
   const keys = await table.locator('thead th').allTextContents();
   const row = table.locator('tbody tr').filter({ has: widget.page().getByRole('rowheader', { name: asker, exact: true }) });
   const cells = await row.locator('td').allTextContents();

@@ -118,7 +118,7 @@ test('show renders exactly the named panels, with no hidden focus stops', async 
   // The accessibility tree of a one-panel figure holds that panel only.
   const tree = await page.locator('#a').ariaSnapshot();
   expect(tree).toMatch(/One asker/);
-  expect(tree).not.toMatch(/The cast|Attention weights|Causal mask|Copy link|W_Q/);
+  expect(tree).not.toMatch(/The cast|table "(Attention weights|Shares|Scores)"|Causal mask|Copy link|W_Q/);
   // An unknown name is named; the known ones still show.
   await page.locator('#b').evaluate((el) => el.setAttribute('show', 'blend arrows'));
   await expect(page.locator('#b').getByRole('alert')).toHaveText(/show: "arrows" is not a panel; use title, causal/);
@@ -162,10 +162,10 @@ test('highlight marks the named cells, rows and columns, and names what it canno
   await fixture(page, `<attention-example id="cat"></attention-example>
     <attention-widget id="h" example="cat" highlight="shares sat cat; scores * the, cast sat q, wq 1 3, asker cat share"></attention-widget>`);
   const h = await figure(page, 'h');
-  const shares = h.getByRole('table', { name: 'Attention weights', exact: true });
+  const shares = h.locator('table.grid-weights');
   await expect(shares.locator('[data-fig-mark]')).toHaveCount(1);
   await expect(shares.locator('[data-fig-mark]')).toHaveText('0.67');
-  const scores = h.getByRole('table', { name: 'Scores', exact: true });
+  const scores = h.locator('table.grid-scores');
   await expect(scores.locator('td[data-fig-mark]')).toHaveText(['2.00', '−2.00', '0.00']); // the column "the"
   await expect(scores.locator('th[data-fig-mark]')).toHaveText(['the']);
   await expect(h.locator('table.cast-table [data-fig-mark]')).toHaveText(['[1, 1]']);
