@@ -1,6 +1,7 @@
 // Chapter figures in Chromium: one <attention-example>, many <attention-widget example>
 // views and <attention-value>s; show, readonly and highlight. Fixture pages are served
 // from the demo's origin with its CSP (figures-helpers.js).
+import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { figure, fixture, sharesRow, shownPanels, tabStops } from './figures-helpers.js';
@@ -246,4 +247,19 @@ test('the example reads a widget\'s sources (JSON child, config, attributes, sha
   await expect.poll(() => sharesRow(c, 'sat')).toEqual(CHAPTER);
   await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
   await expect.poll(() => sharesRow(c, 'sat')).toEqual(edited);
+});
+
+test('the snippet in docs/figures.md works as written', async ({ page }) => {
+  const doc = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
+  const snippet = doc.match(/```html\n([\s\S]*?)```/)[1];
+  const [script, ...body] = snippet.split('\n');
+  expect(script).toBe('<script type="module" src="/node_modules/attention-widget/web/attention-widget.js"></script>');
+  await fixture(page, body.join('\n')); // the fixture page loads the same module from this repository
+  const value = page.locator('attention-value');
+  await expect(value).toHaveText('67%');
+  const figures = page.locator('attention-widget');
+  await expect(figures.nth(0).locator('.asker-table [data-fig-mark]')).toHaveText('0.67');
+  await figures.nth(1).getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true }).fill('3');
+  await expect(value).toHaveText('79%');
+  await expect(figures.nth(0).locator('.asker-table [data-fig-mark]')).toHaveText('0.79');
 });
