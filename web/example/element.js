@@ -54,6 +54,7 @@ export class AttentionExample extends ElementBase {
   #loaded = false;
   #link = null;
   #connection = null;
+  #shown = new Set(); // the messages on screen
   #error;
 
   constructor() {
@@ -165,12 +166,14 @@ export class AttentionExample extends ElementBase {
     this.#report(this.#model.followLink(payload));
   }
 
-  // An outcome's refusal and notes: shown here, and each one an attention-error event.
+  // An outcome's refusal and notes: shown here, and each message an attention-error event once,
+  // when it first appears (the same notes come back when the core arrives).
   #report(outcome) {
     const problems = [...(outcome.notes ?? []), ...(outcome.ok ? [] : [{ code: outcome.code, message: outcome.message }])];
     const text = problems.map((p) => p.message).join(' ');
     this.#error.textContent = text;
     this.#error.hidden = text === '';
-    for (const problem of problems) this.dispatchEvent(new AttentionErrorEvent(problem));
+    for (const problem of problems) if (!this.#shown.has(problem.message)) this.dispatchEvent(new AttentionErrorEvent(problem));
+    this.#shown = new Set(problems.map((p) => p.message));
   }
 }
