@@ -23,7 +23,7 @@ export function createView({ host, shadow, root, model }) {
   let connection = null;  // the widget's connection signal
   let built = false;
   let messages = { example: [], figure: [] };
-  let shown = '';
+  let shown = new Set(); // the messages on screen
 
   // `example` changed, or the widget connected: find the example and follow it.
   function bind() {
@@ -63,7 +63,7 @@ export function createView({ host, shadow, root, model }) {
     report();
   }
 
-  // The messages on screen; each new one is also an attention-error event.
+  // The figure's messages on its own line.
   function report() {
     const all = [...messages.example, ...messages.figure];
     const text = all.map((m) => m.message).join(' ');
@@ -75,9 +75,9 @@ export function createView({ host, shadow, root, model }) {
       box.textContent = text;
       box.hidden = text === '';
     }
-    if (text === shown) return;
-    shown = text;
-    for (const problem of all) host.dispatchEvent(new AttentionErrorEvent(problem));
+    // Each message is an attention-error event once, when it first appears (as the widget's own).
+    for (const problem of all) if (!shown.has(problem.message)) host.dispatchEvent(new AttentionErrorEvent(problem));
+    shown = new Set(all.map((m) => m.message));
   }
 
   return {
