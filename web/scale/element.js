@@ -19,6 +19,7 @@ import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
 import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
+import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const STYLESHEET = new URL('../attention-scale.css', import.meta.url);
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
@@ -34,8 +35,11 @@ export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
   }
 }
 
+/**
+ * @attr {'thermostat'|'grid'} show - one half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
+ */
 export class AttentionScaleElement extends ElementBase {
-  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker'];
+  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-scale', registry = globalThis.customElements) {
@@ -54,6 +58,7 @@ export class AttentionScaleElement extends ElementBase {
   #thermostatDk = null;    // the d_k marked on the thermostat plot
   #thermostat = null;
   #thermostatSeed = null;  // the seed last asked for
+  #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
 
   constructor() {
@@ -106,6 +111,7 @@ export class AttentionScaleElement extends ElementBase {
   // ---- attributes -> state -------------------------------------------------
 
   #readAttribute(name, raw) {
+    if (name === 'show') return this.#readShow(raw);
     const s = this.#state;
     let parsed;
     if (name in RANGES) parsed = parseWhole(name, raw, s[name]);
@@ -114,6 +120,15 @@ export class AttentionScaleElement extends ElementBase {
     s[name] = parsed.value;
     if (parsed.message) this.#setMessage(name, { code: 'bad_attribute', message: parsed.message });
     else this.#messages.delete(name);
+  }
+
+  // A figure of one part hides the other and never computes it (see scale/show.js).
+  #readShow(raw) {
+    const { parts, message } = parseScaleShow(raw);
+    this.#parts = parts;
+    this.shadowRoot.querySelector('.lab').dataset.show = [...parts].join(' ');
+    if (message) this.#setMessage('show', { code: 'bad_attribute', message });
+    else this.#messages.delete('show');
   }
 
   // Keeps a message for the message line (#showMessages shows it and dispatches it once).
@@ -136,12 +151,12 @@ export class AttentionScaleElement extends ElementBase {
     this.#syncControls();
     this.#showMessages();
     showSizes(this.shadowRoot, n, dk);
-    if (!this.#isOnScreen(this.#state)) {
+    if (this.#parts.has('grid') && !this.#isOnScreen(this.#state)) {
       showTiming(this.shadowRoot, null);
       this.#text('busy', `Computing ${formatCount(n)} \u00d7 ${formatCount(n)}\u2026`);
       this.#client.request('grid', { ...this.#gridParams(), maxPixels: MAX_PIXELS });
     }
-    if (this.#thermostatSeed !== this.#state.seed) {
+    if (this.#parts.has('thermostat') && this.#thermostatSeed !== this.#state.seed) {
       this.#thermostatSeed = this.#state.seed;
       this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
     }
