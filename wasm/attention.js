@@ -92,8 +92,10 @@ function unwrapAbort(text) {
 
 // At most `max` characters, no trailing full stop (messages are joined into sentences by the caller).
 function cut(text, max) {
-  const short = text.length > max ? `${text.slice(0, max)}…` : text;
-  return short.replace(/[.\s]+$/, '');
+  if (text.length > max) return `${text.slice(0, max)}…`;
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '.' || text[end - 1] === ' ')) end -= 1;
+  return text.slice(0, end);
 }
 
 async function importCore(variant) {

@@ -5,3 +5,54 @@ export function clip(raw, max = 24) {
   const s = String(raw);
   return s.length > max ? `${s.slice(0, max)}\u2026` : s;
 }
+
+// Controls and invisible format characters (bidi overrides, zero-width spaces) inside quoted
+// input are written as \u{…}: they would otherwise hide text or reorder the message around them.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** `raw` cut to `max` characters with its invisible characters spelled out. Never throws. */
+export function shown(raw, max = 24) {
+  return clip(raw, max).replace(INVISIBLE, (ch) => `\\u{${ch.codePointAt(0).toString(16).toUpperCase()}}`);
+}
+
+/**
+ * Any value, as a message may quote it: short (at most about `max` characters), readable and
+ * never throwing: strings quoted and cut, numbers and BigInts as written, everything else named
+ * ("an array of 3", "a function", "an object"), never a function's source or a whole megabyte.
+ */
+export function quote(value, max = 24) {
+  try {
+    switch (typeof value) {
+      case 'string': return `"${shown(value, max)}"`;
+      case 'number': case 'boolean': case 'undefined': return String(value);
+      case 'bigint': return `${clip(value.toString(), max)}n (a BigInt)`;
+      case 'symbol': return 'a symbol';
+      case 'function': return 'a function';
+      default: break;
+    }
+    if (value === null) return 'null';
+    if (Array.isArray(value)) return `an array of ${value.length}`;
+    const name = Object.getPrototypeOf(value)?.constructor?.name;
+    return typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${shown(name, max)} object` : 'an object';
+  } catch {
+    return 'a value that cannot be read'; // a revoked proxy, a throwing getter on its prototype
+  }
+}
+
+/** What a thrown value says, for "… could not be read: it threw …". Never throws. */
+export function thrown(err, max = 80) {
+  try {
+    if (err instanceof Error || (err !== null && typeof err === 'object' && typeof err.message === 'string'))
+      return shown(err.message, max) || 'an error without a message';
+  } catch {
+    // fall through: describe the value itself
+  }
+  return quote(err, max);
+}
+
+/** `text` as one sentence: exactly one full stop at its end (messages from elsewhere may bring one). */
+export function sentence(text) {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '.' || text[end - 1] === ' ')) end -= 1;
+  return `${text.slice(0, end)}.`;
+}

@@ -12,6 +12,7 @@
 //   aw<n>     the n-th one (n >= 2), counted in document order
 // The fragment never reaches a server, and the page's own query string is left alone.
 import { ConfigError, readConfig } from './state.js';
+import { quote } from '../shared/text.js';
 
 export const VERSION = '1';
 /**
@@ -65,7 +66,7 @@ export function decodeState(payload) {
   const state = readConfig({ ...config, asker: undefined });
   if (asker !== undefined) {
     if (!Number.isInteger(asker) || asker < 0 || asker >= state.tokens.length)
-      throw new ConfigError(`the shared state's asker is ${JSON.stringify(asker)}; `
+      throw new ConfigError(`the shared state's asker is ${quote(asker)}; `
         + `it must be a token index from 0 to ${state.tokens.length - 1}`);
     state.asker = asker;
   }
@@ -80,7 +81,7 @@ export function stateFromConfig(value) {
 // 0/1 in the payload; anything else is left for readConfig to explain.
 function flag(value, name) {
   if (value === 0 || value === 1 || value === undefined) return value === 1;
-  throw new ConfigError(`the shared state's switch "${name}" is ${JSON.stringify(value)}; it must be 0 or 1`);
+  throw new ConfigError(`the shared state's switch "${name}" is ${quote(value)}; it must be 0 or 1`);
 }
 
 // ---- where a widget's state lives in a link ----------------------------------

@@ -6,12 +6,13 @@
 import { DEFAULT_PRESET, PRESETS, presetState } from './presets.js';
 import { ConfigError, readConfig, readTemperature, resolveAsker } from './state.js';
 import { parseBoolean } from '../shared/booleans.js';
+import { quote } from '../shared/text.js';
 
 export function presetFrom(name) {
   const key = name ?? DEFAULT_PRESET;
   const state = presetState(key);
   if (!state)
-    throw new ConfigError(`preset ${JSON.stringify(String(key).slice(0, 40))} is unknown; `
+    throw new ConfigError(`preset ${quote(key, 40)} is unknown; `
       + `use one of ${Object.keys(PRESETS).join(', ')}`);
   return state;
 }
