@@ -43,9 +43,9 @@ test('bad options reject (never a synchronous throw) with a readable message', a
 });
 
 // Chromium's own words when a page's CSP has no 'wasm-unsafe-eval'.
-const CSP_REFUSAL = "WebAssembly.instantiate(): Refused to compile or instantiate WebAssembly module because "
-  + "'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: "
-  + "\"script-src 'self'\"";
+const CSP_REFUSAL = "WebAssembly.instantiate(): Compiling or instantiating WebAssembly module violates the following "
+  + "Content Security policy directive because 'unsafe-eval' is not an allowed source of script in the following "
+  + "Content Security Policy directive: \"script-src 'self'\".";
 
 test("a CSP that blocks WebAssembly is named, with the fix ('wasm-unsafe-eval'), and the module stays quiet", async () => {
   const { instantiate } = WebAssembly;

@@ -6,6 +6,7 @@ import { loadAttention } from '../../wasm/attention.js';
 import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
+import { sentence, thrown } from '../shared/text.js';
 import { liveRegion } from './dom.js';
 import { AttentionChangeEvent } from './events.js';
 import { PRESETS, presetState } from './presets.js';
@@ -225,8 +226,8 @@ export class AttentionWidget extends ElementBase {
   }
 
   #onLoadFailed(err) {
-    this.#ui.status.textContent = 'This widget could not start, so there are no numbers to show: '
-      + `${err?.message ?? err}. It needs WebAssembly; try reloading the page or another browser.`;
+    // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
+    this.#ui.status.textContent = sentence(`This widget could not start, so there are no numbers to show: ${thrown(err, 300)}`);
     this.#ui.status.setAttribute('role', 'alert');
     this.#ui.status.classList.add('failed');
     this.dispatchEvent(new AttentionErrorEvent({ code: err?.code ?? 'load_failed', message: this.#ui.status.textContent }));
