@@ -248,3 +248,29 @@ test('hostile token names stay text in the exported SVG', async ({ page }) => {
   expect(new Set(texts.elements)).toEqual(new Set(['svg', 'rect', 'g', 'text']));
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
 });
+
+test('a token with a control character is refused (it would break every export); exports keep working', async ({ page }) => {
+  await page.goto('/web/embed.html');
+  const w = await widgetAt(page);
+  await w.evaluate((el) => { el.config = { ...el.state, tokens: ['the', 'c\u0007t', 'sat'] }; });
+  await expect(w.locator('.widget-error')).toContainText('token 2 contains a control character (U+0007)');
+  expect(await w.evaluate((el) => el.state.tokens)).toEqual(['the', 'cat', 'sat']);
+  await w.getByRole('button', { name: 'Export pictures' }).click();
+  await expect(w.getByRole('list', { name: 'Exported pictures' }).getByRole('link')).toHaveCount(4);
+});
+
+test('when the PNG step fails, the SVGs are still offered and the message ends with one full stop', async ({ page }) => {
+  // What a browser does with a picture it cannot decode (as with a control character in a token).
+  await page.addInitScript(() => {
+    HTMLImageElement.prototype.decode = () => Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError'));
+  });
+  await page.goto('/web/embed.html');
+  const w = await widgetAt(page);
+  await w.getByRole('button', { name: 'Export pictures' }).click();
+  const links = w.getByRole('list', { name: 'Exported pictures' }).getByRole('link');
+  await expect(links).toHaveCount(2);
+  expect(await links.evaluateAll((as) => as.map((a) => a.textContent))).toEqual(['Grids (SVG)', 'Arrows (SVG)']);
+  expect((await readDownload(page, links.first())).parsed).toBe(true);
+  await expect(w.locator('.share-status')).toHaveText('The SVG pictures are ready below; the PNG pictures could not be '
+    + 'made: The source image cannot be decoded.');
+});
