@@ -57,7 +57,7 @@ async function handle(req, res) {
     if (!file || !(await stat(file)).isFile()) throw new Error('not found');
     const body = await readFile(file);
     res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': (Object.hasOwn(TYPES, extname(file)) && TYPES[extname(file)]) || 'application/octet-stream',
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',

@@ -1,19 +1,17 @@
 // Text a person typed is shown back to them as text (never markup), and short.
 
-/** At most `max` characters of `raw`, with an ellipsis when cut. */
+/**
+ * At most `max` characters of `raw`, with an ellipsis when cut, and its controls and invisible
+ * format characters (direction overrides, zero-width spaces) written as \u{…}: quoted back in a
+ * message, they would otherwise hide text or reorder the sentence around them.
+ */
 export function clip(raw, max = 24) {
   const s = String(raw);
-  return s.length > max ? `${s.slice(0, max)}\u2026` : s;
+  const cut = s.length > max ? `${s.slice(0, max)}\u2026` : s;
+  return cut.replace(INVISIBLE, (ch) => `\\u{${ch.codePointAt(0).toString(16).toUpperCase()}}`);
 }
 
-// Controls and invisible format characters (bidi overrides, zero-width spaces) inside quoted
-// input are written as \u{…}: they would otherwise hide text or reorder the message around them.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-
-/** `raw` cut to `max` characters with its invisible characters spelled out. Never throws. */
-export function shown(raw, max = 24) {
-  return clip(raw, max).replace(INVISIBLE, (ch) => `\\u{${ch.codePointAt(0).toString(16).toUpperCase()}}`);
-}
 
 /**
  * Any value, as a message may quote it: short (at most about `max` characters), readable and
@@ -23,7 +21,7 @@ export function shown(raw, max = 24) {
 export function quote(value, max = 24) {
   try {
     switch (typeof value) {
-      case 'string': return `"${shown(value, max)}"`;
+      case 'string': return `"${clip(value, max)}"`;
       case 'number': case 'boolean': case 'undefined': return String(value);
       case 'bigint': return `${clip(value.toString(), max)}n (a BigInt)`;
       case 'symbol': return 'a symbol';
@@ -33,7 +31,7 @@ export function quote(value, max = 24) {
     if (value === null) return 'null';
     if (Array.isArray(value)) return `an array of ${value.length}`;
     const name = Object.getPrototypeOf(value)?.constructor?.name;
-    return typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${shown(name, max)} object` : 'an object';
+    return typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${clip(name, max)} object` : 'an object';
   } catch {
     return 'a value that cannot be read'; // a revoked proxy, a throwing getter on its prototype
   }
@@ -43,7 +41,7 @@ export function quote(value, max = 24) {
 export function thrown(err, max = 80) {
   try {
     if (err instanceof Error || (err !== null && typeof err === 'object' && typeof err.message === 'string'))
-      return shown(err.message, max) || 'an error without a message';
+      return clip(err.message, max) || 'an error without a message';
   } catch {
     // fall through: describe the value itself
   }

@@ -30,6 +30,8 @@ export function createArrowPlot({ onMove }) {
     liveRegion('blend-live', plot, summary, dimsNote, dragNote));
   let view = null;
   let frozenBox = null; // the viewBox is held still while a drag is in progress
+  let last = null;      // { state, result } of the last paint
+  let paints = 0;
 
   function build(state) {
     const grid = svg('g', { class: 'grid-lines' });
@@ -70,14 +72,19 @@ export function createArrowPlot({ onMove }) {
     const end = (event) => {
       if (!dragging) return;
       dragging = false;
-      onMove(j, toData(event), 'end');
-      frozenBox = null;
       handle.releasePointerCapture?.(event.pointerId);
+      // Unfreeze before the last move repaints, so that repaint refits the plot around where the
+      // tip ended (released outside, the old frame would leave the arrow and its handle clipped).
+      // A release that changes nothing repaints nothing: refit from the last numbers then.
+      frozenBox = null;
+      const painted = paints;
+      onMove(j, toData(event), 'end');
+      if (paints === painted && last) update(last.state, last.result);
     };
     handle.addEventListener('pointerup', end);
     handle.addEventListener('pointercancel', end);
     handle.addEventListener('keydown', (event) => {
-      const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
+      const dir = Object.hasOwn(ARROW_KEYS, event.key) ? ARROW_KEYS[event.key] : null;
       if (!dir || handle.getAttribute('aria-disabled') === 'true') return;
       event.preventDefault();
       const step = event.shiftKey ? 0.1 : 1;
@@ -95,6 +102,8 @@ export function createArrowPlot({ onMove }) {
   }
 
   function update(state, result) {
+    last = { state, result };
+    paints += 1;
     const i = state.asker;
     const tips = result.values.map(first2);
     const out = first2(result.outputs[i]);
@@ -139,6 +148,8 @@ export function createArrowPlot({ onMove }) {
 
   return { element, build, update };
 }
+
+const ARROW_KEYS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 const first2 = (v) => [v[0], v.length > 1 ? v[1] : 0];
 

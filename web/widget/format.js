@@ -2,7 +2,7 @@
 // (../shared/numbers.js): honest "=" versus "≈", written-out products, the
 // text of input cells, and reading typed numbers. Formatting only: no attention math.
 import { MINUS, compact, withMinus } from '../shared/numbers.js';
-import { quote, shown } from '../shared/text.js';
+import { clip, quote } from '../shared/text.js';
 
 /** True when the two-decimal text is the exact value, so "=" is honest (else "≈"). */
 export function exactAt2(x) {
@@ -58,6 +58,6 @@ export function parseNumber(text) {
   if (!NUMBER.test(t)) return { ok: false, message: `is ${quote(t, 20)}, not a number: type one like 2 or −0.5` };
   const value = Number(t.replace(/\u2212/g, '-'));
   if (!Number.isFinite(value) || Math.abs(value) > LIMIT)
-    return { ok: false, message: `is ${shown(t, 20)}, out of range: keep it between ${MINUS}${LIMIT} and ${LIMIT}` };
+    return { ok: false, message: `is ${clip(t, 20)}, out of range: keep it between ${MINUS}${LIMIT} and ${LIMIT}` };
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
 }

@@ -4,7 +4,7 @@
 // with messages a person can act on. Shapes are checked by the core itself.
 import { LIMIT } from './format.js';
 import { MINUS } from '../shared/numbers.js';
-import { quote, shown, thrown } from '../shared/text.js';
+import { quote, thrown } from '../shared/text.js';
 
 export const MAX_TOKENS = 16;   // more would not fit a readable grid
 export const MAX_DIM = 8;       // embeddings and q/k/v widths
