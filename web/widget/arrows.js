@@ -6,8 +6,8 @@
 import { el, svg } from '../shared/dom.js';
 import { fixed2 } from '../shared/numbers.js';
 import { niceStep } from '../shared/ticks.js';
-import { liveRegion, setAttr, setText, uid } from './dom.js';
-import { vector } from './format.js';
+import { liveRegion, setAttr, setText, setTokenText, uid } from './dom.js';
+import { isolate, vector } from './format.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
@@ -113,12 +113,14 @@ export function createArrowPlot({ onMove }) {
     const size = Number(box.split(' ')[2]);
     setAttr(plot, 'viewBox', box);
     drawGrid(view.grid, box);
-    const labels = sharedLabels(tips, state.tokens);
+    const tokens = state.tokens.map(isolate); // for labels and sentences (see isolate)
+    const labels = sharedLabels(tips, tokens);
     tips.forEach((tip, j) => paintValue(view.values[j], tip, j, state, result, box, labels[j]));
     paintChain(view.chain, links, size);
     drawArrow(view.output, [0, 0], out, size, 1.4);
     placeLabel(view.output.label, out, box, -1);
-    setText(view.output.label, `o(${state.tokens[i]})`);
+    setTokenText(view.output.label, `o(${tokens[i]})`);
+    // Read by screen readers in logical order: the plain token text, no isolates.
     setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
       + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
     if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
@@ -136,7 +138,7 @@ export function createArrowPlot({ onMove }) {
     v.tip = tip;
     drawArrow(v, [0, 0], tip, size, 1);
     placeLabel(v.label, tip, box, 1);
-    setText(v.label, label);
+    setTokenText(v.label, label);
     setAttr(v.handle, 'cx', tip[0]);
     setAttr(v.handle, 'cy', -tip[1]);
     setAttr(v.handle, 'r', size * 0.022);

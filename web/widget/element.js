@@ -7,9 +7,10 @@ import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
-import { liveRegion } from './dom.js';
+import { liveRegion, setTokenText } from './dom.js';
 import { AttentionChangeEvent } from './events.js';
 import { PRESETS, presetState } from './presets.js';
+import { isolate } from './format.js';
 import { cloneState } from './state.js';
 import { applyAttributes, jsonChildFrom, presetFrom } from './sources.js';
 import { createCast } from './cast.js';
@@ -248,7 +249,7 @@ export class AttentionWidget extends ElementBase {
   #build() {
     const s = this.#state;
     const v = this.#views ??= this.#createViews();
-    this.#ui.title.textContent = s.tokens.join(' ');
+    setTokenText(this.#ui.title, s.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
     v.cast.build(s);
     v.asker.build(s);
     v.arrows.build(s);

@@ -27,6 +27,13 @@ export function products(a, b) {
   return a.map((x, i) => `${operand(x)} × ${operand(b[i])}`).join(' + ');
 }
 
+/**
+ * Token text for a sentence, isolated (U+2068 first strong isolate … U+2069 pop): a right-to-left
+ * word keeps its place in the sentence and the numbers beside it keep theirs. Tokens cannot hold
+ * direction controls of their own (state.js refuses them), so nothing inside can end the isolate.
+ */
+export const isolate = (token) => `\u2068${token}\u2069`;
+
 /** A share as a whole percentage: 0.665 -> "67%". */
 export function percent(x) {
   return `${Math.round(x * 100)}%`;
