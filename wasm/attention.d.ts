@@ -74,6 +74,7 @@ export interface Limits {
   maxDim: number;          // any d
   maxRawTokens: number;    // attendRaw() with weights
   maxStreamTokens: number; // attendRaw() outputs only
+  maxRawWork: number;      // attendRaw(): n * n * d, the work of one call
 }
 
 export interface Attention {

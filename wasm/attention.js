@@ -118,6 +118,7 @@ class Attention {
       maxDim: core.maxDim,
       maxRawTokens: core.maxRawTokens,
       maxStreamTokens: core.maxStreamTokens,
+      maxRawWork: core.maxRawWork, // attendRaw(): n * n * d
     });
   }
 
