@@ -128,7 +128,7 @@ Status check_raw_size(std::size_t n, std::size_t d, bool want_weights) {
                     (want_weights ? " when the weights grid is returned (ask for outputs only to go "
                                     "up to " + std::to_string(kMaxStreamTokens) + ")"
                                   : ""));
-  // Time grows as n x n x d. Here n <= 65536 and d <= 512, so the product fits 64 bits.
+  // Time grows as n x n x d. Here n <= 16384 and d <= 512, so the product fits 64 bits.
   const std::uint64_t work = std::uint64_t{n} * n * d;
   if (work > kMaxRawWork)
     return fail(ErrorCode::kTooLarge,

@@ -1,7 +1,7 @@
 // The caps keep every call the core accepts to a few seconds on a laptop (the teaching path
 // blocks its thread: 17.6 s at the old n = 1024, d = 1024; an outputs-only attendRaw at the old
 // n = 65536 ran over 10 minutes). Work is counted, not timed (times are bench:caps's job):
-// multiply-adds at the worst size each cap allows.
+// multiply-adds, and softmax pairs, at the worst size each cap allows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
@@ -25,6 +25,8 @@ test('attendRaw: n x n x d is capped, with weights and without; the scale lab\'s
   assert.ok(4096 * 4096 * 512 <= maxRawWork, 'the scale lab draws n = 4096 at d_k = 512');
   assert.ok(maxRawTokens * maxRawTokens * 4 * 4 <= 2 ** 30, 'the weights grid at the cap stays within 1 GB');
   assert.ok(maxStreamTokens >= maxRawTokens, 'outputs only still reaches longer contexts');
+  // Below d = 32 the softmax's own work per (query, key) pair dominates: n is capped by itself.
+  assert.ok(maxStreamTokens ** 2 <= 2 ** 28, `${maxStreamTokens} tokens: ${maxStreamTokens ** 2} pairs`);
 });
 
 test('a call past the work cap is refused at once, naming both numbers', () => {

@@ -19,16 +19,17 @@
 
 namespace attention {
 
-// Caps that protect memory and time. The teaching path keeps ~6 n x n double grids
-// (n = 512: ~12 MB) and at n = 512, d = 512 does about 0.7 G multiply-adds in double, a
-// couple of seconds; the raw path stores one n x n float grid when weights are asked for
-// (n = 8192: 256 MB) and none when they are not. Its time grows as n x n x d, so that
-// product is capped too: 2^33 (n = 4096 at d = 512, or n = 65536 at d = 2) is a few
-// seconds of float SIMD on a laptop (docs/hardening-round-2.md has the measurements).
+// Caps that protect memory and time (every call blocks its thread; bench/caps.mjs times the
+// largest each allows, docs/hardening-round-2.md has the numbers). The teaching path keeps
+// ~6 n x n double grids (n = 512: ~12 MB) and at n = 512, d = 512 does about 0.7 G multiply-adds
+// in double. The raw path stores one n x n float grid when weights are asked for (n = 8192:
+// 256 MB) and none when they are not; its time grows as n x n x (d + the softmax's own work
+// per pair), so n x n x d is capped at 2^33 (n = 4096 at d = 512, n = 16384 at d = 32) and n
+// itself at 16384 (below d = 32 the softmax's work per pair dominates).
 inline constexpr std::size_t kMaxTokens = 512;         // attend(): n
 inline constexpr std::size_t kMaxDim = 512;            // d_model, d_k, d_v, raw d
 inline constexpr std::size_t kMaxRawTokens = 8192;     // attend_raw() with weights
-inline constexpr std::size_t kMaxStreamTokens = 65536; // attend_raw() outputs only
+inline constexpr std::size_t kMaxStreamTokens = 16384; // attend_raw() outputs only
 inline constexpr std::uint64_t kMaxRawWork = std::uint64_t{1} << 33; // attend_raw(): n * n * d (64-bit: wasm's size_t is 32)
 
 enum class ErrorCode {
