@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, readConfig } from '../../web/widget/state.js';
-import { jsonChildFrom, presetFrom } from '../../web/widget/sources.js';
+import { presetFrom, readSource } from '../../web/model/sources.js';
 import { decodeState, encodeState } from '../../web/widget/share.js';
 
 const chapter = () => ({ tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
@@ -27,14 +27,14 @@ function refused(read, pattern, max = 200) {
   return error.message;
 }
 
-// A JSON child: the element's one <script type="application/json"> child, read by jsonChildFrom.
-const jsonChild = (text) => ({ querySelector: () => ({ textContent: text }) });
+// A JSON child's text, read as the example model reads it.
+const jsonChild = (text) => readSource({ kind: 'json', value: text });
 
 test('hostile entries are quoted as a short, cut piece: a 1 MB string, a function, a long share-link value', () => {
   const huge = 'x'.repeat(1_000_000);
   const withEntry = (x) => { const c = chapter(); c.wq[0][1] = x; return c; };
   refused(() => readConfig(withEntry(huge)), /^wq row 1, column 2 is "x{1,30}…"; use a number between/);
-  refused(() => jsonChildFrom(jsonChild(JSON.stringify(withEntry(huge)))), /wq row 1, column 2 is "x{1,30}…"/);
+  refused(() => jsonChild(JSON.stringify(withEntry(huge))), /wq row 1, column 2 is "x{1,30}…"/);
   const source = function secret() { return 'the whole source of this function'; };
   const message = refused(() => readConfig(withEntry(source)), /wq row 1, column 2 is a function; use a number/);
   assert.doesNotMatch(message, /secret|whole source/);
