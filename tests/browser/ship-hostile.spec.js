@@ -162,7 +162,7 @@ test.describe('JSON child', () => {
     ['a 1 MB token', JSON.stringify({ ...valid, tokens: ['the', MEGA, 'sat'] }), /token 2 is 1048576 characters long/],
     ['2000 tokens', JSON.stringify(many(2000)), /there are 2000 tokens; the widget shows at most 16/],
     ['1e308', JSON.stringify({ ...valid, wq: [[1e308, 0, -1], [0, 2, -1]] }), /wq row 1, column 1 is 1e\+308/],
-    ['a 1 MB matrix entry', JSON.stringify({ ...valid, wk: [[MEGA, 1, -2], [-1, 1, 1]] }), /^wk row 1, column 1 is "x{24}…"; use a number/],
+    ['a 1 MB matrix entry', JSON.stringify({ ...valid, wk: [[MEGA, 1, -2], [-1, 1, 1]] }), /: wk row 1, column 1 is "x{24}…"; use a number/],
     ['a closing script tag in a token', JSON.stringify({ ...valid, tokens: ['</script><img src=x>', 'b', 'c'] }), null],
   ];
   test('each bad JSON child is explained; the widget shows the chapter instead', async ({ page }) => {
