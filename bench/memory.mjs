@@ -2,7 +2,7 @@
 // nothing else shares the heap:
 //
 //   node bench/memory.mjs weights 4096 128   # the grid path
-//   node bench/memory.mjs outputs 16384 128  # outputs only (online softmax)
+//   node bench/memory.mjs outputs 16384 32   # outputs only (online softmax; n x n x d at the work cap)
 //
 // Prints one JSON line. heapBytes is the size of the wasm memory after the
 // call (a wasm memory never shrinks, so this is its peak, including the

@@ -144,12 +144,12 @@ function printTable(rows) {
 async function measureMemoryRows() {
   const mib = (b) => `${fmt(b / 2 ** 20)} MiB`;
   const weights = await measureMemory('weights', 4096, 128);
-  const outputs = await measureMemory('outputs', 16384, 128);
+  const outputs = await measureMemory('outputs', 16384, 32); // n x n x d at the core's work cap (2^33)
   console.log('\nmemory (fresh process each; wasm heap after the call = its peak):');
   console.log(`  grid path,    n = 4096,  d = 128: heap ${mib(weights.heapBytes)} for ${mib(weights.payloadBytes)} of grid + Q, K, V, outputs ` +
     `= ${fmt(weights.heapBytes / weights.payloadBytes, 2)}x; process peak RSS growth ${mib(weights.rssPeakGrowth)} ` +
     `(also counts the caller's Q, K, V and the returned copies)`);
-  console.log(`  outputs only, n = 16384, d = 128: heap ${mib(outputs.heapBytes)} for ${mib(outputs.payloadBytes)} of Q, K, V, outputs ` +
+  console.log(`  outputs only, n = 16384, d = 32: heap ${mib(outputs.heapBytes)} for ${mib(outputs.payloadBytes)} of Q, K, V, outputs ` +
     `= ${fmt(outputs.heapBytes / outputs.payloadBytes, 2)}x; an n x n grid would be ${mib(outputs.gridBytes)}`);
   return { weights, outputs };
 }

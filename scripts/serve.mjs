@@ -57,7 +57,7 @@ async function handle(req, res) {
     if (!file || !(await stat(file)).isFile()) throw new Error('not found');
     const body = await readFile(file);
     res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': (Object.hasOwn(TYPES, extname(file)) && TYPES[extname(file)]) || 'application/octet-stream',
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
@@ -69,9 +69,16 @@ async function handle(req, res) {
   }
 }
 
+// Node refuses requests whose headers pass 16 KB with 431. An embed URL carrying a share payload at
+// its cap (16,000 characters, web/widget/share.js) is that long, and the browser sends the whole URL
+// again as the Referer of every module the page loads: allow 64 KB. Other hosts cut the request line
+// near 8 KB (nginx and Apache answer 414), so docs/hardening-round-2.md points long payloads at the
+// fragment (embed.html#w=…), which never reaches a server.
+const MAX_HEADER_BYTES = 64 * 1024;
+
 export function serve(port = 8080, host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
-    const server = createServer(handle);
+    const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handle);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test tier, in order of speed: native (GoogleTest via CTest), WebAssembly
-# in node (node --test), sanitize (the native suite under ASan + UBSan and a
+# in node (node --test), the pages' pure modules and the demo server in node (web), sanitize (the native suite under ASan + UBSan and a
 # short libFuzzer run), browser (Playwright + Debian's Chromium). Runs set-up
 # first, so a fresh clone needs nothing else. Ends with one summary line.
 set -uo pipefail
@@ -20,6 +20,7 @@ tier() { # name, command...
 
 tier native ctest --test-dir build/native --output-on-failure
 tier wasm node --test tests/wasm/
+tier web node --test tests/web/
 tier sanitize bash scripts/sanitize.sh   # native suite under ASan + UBSan, short fuzz run
 tier browser npx playwright test
 
@@ -34,6 +35,8 @@ f_pass=$(count '^fuzz: [0-9]+ targets passed' "$log/sanitize.txt"); f_fail=$(cou
 passed=$((passed + ${f_pass:-0})); failed=$((failed + ${f_fail:-0}))
 passed=$((passed + $(count '^# pass [0-9]+' "$log/wasm.txt" || echo 0)))
 failed=$((failed + $(count '^# fail [0-9]+' "$log/wasm.txt" || echo 0)))
+passed=$((passed + $(count '^# pass [0-9]+' "$log/web.txt" || echo 0)))
+failed=$((failed + $(count '^# fail [0-9]+' "$log/web.txt" || echo 0)))
 passed=$((passed + $(count '[0-9]+ passed' "$log/browser.txt" || echo 0)))
 failed=$((failed + $(count '[0-9]+ failed' "$log/browser.txt" || echo 0)))
 rm -rf "$log"

@@ -74,6 +74,7 @@ export interface Limits {
   maxDim: number;          // any d
   maxRawTokens: number;    // attendRaw() with weights
   maxStreamTokens: number; // attendRaw() outputs only
+  maxRawWork: number;      // attendRaw(): n * n * d, the work of one call
 }
 
 export interface Attention {
@@ -88,5 +89,7 @@ export interface Attention {
 }
 
 export function hasWasmSimd(): boolean;
-/** Loads the core once per page (per variant). */
+/** Loads the core once per page (per variant). Never throws: bad options reject with
+ *  `invalid_argument`; a core that cannot load rejects with `load_failed`, a message naming the
+ *  cause (the page's CSP, no WebAssembly, the module file missing) and the original error as `cause`. */
 export function loadAttention(options?: { simd?: boolean }): Promise<Attention>;

@@ -32,21 +32,70 @@ const loaded = new Map(); // variant -> Promise<Attention>: the module loads onc
 
 /**
  * Loads the core once per page (per variant) and resolves to an Attention.
+ * Never throws: bad options and every load failure reject with an AttentionError.
  * @param {{ simd?: boolean }} [options] simd defaults to what the engine supports.
  */
-export function loadAttention({ simd = hasWasmSimd() } = {}) {
+export function loadAttention(options = {}) {
+  if (options === null || typeof options !== 'object' || (options.simd !== undefined && typeof options.simd !== 'boolean'))
+    return Promise.reject(new AttentionError(
+      `loadAttention takes nothing or { simd: true | false } (got ${describe(options?.simd ?? options)})`, 'invalid_argument'));
+  const { simd = hasWasmSimd() } = options;
   const variant = simd ? 'simd' : 'scalar';
   if (!loaded.has(variant)) {
     const promise = importCore(variant)
-      .then((create) => create())
+      // printErr: the module would print its abort text as console warnings; the rejection carries it.
+      .then((create) => create({ printErr: () => {} }), (err) => { throw loadFailure(err, 'fetch'); })
       .then((core) => new Attention(core, variant))
       .catch((err) => {
         loaded.delete(variant); // let a later call try again (e.g. after a network blip)
-        throw new AttentionError(`the attention core could not load: ${err?.message ?? err}`, 'load_failed');
+        throw err instanceof AttentionError ? err : loadFailure(err, 'start');
       });
     loaded.set(variant, promise);
   }
   return loaded.get(variant);
+}
+
+/**
+ * Why the core did not load, in words a page author can act on: an AttentionError 'load_failed'
+ * whose message names the cause (the page's CSP, no WebAssembly, the module file missing) and
+ * quotes at most a short piece of the engine's text; the original error is its `cause`.
+ * stage: 'fetch' (the module file did not arrive) or 'start' (it arrived, compiling or starting failed).
+ */
+function loadFailure(err, stage) {
+  const raw = unwrapAbort(errorText(err));
+  let why;
+  if (typeof WebAssembly !== 'object') why = 'this browser has no WebAssembly (or it is turned off), and the core needs it';
+  else if (/Content.Security.Policy|wasm-unsafe-eval|'unsafe-eval'/i.test(raw))
+    why = "this page's Content-Security-Policy blocks WebAssembly: the page must allow it with 'wasm-unsafe-eval' in script-src";
+  else if (stage === 'fetch')
+    why = `its module file did not arrive (${cut(raw, 160)}); check that dist/ is served next to wasm/, then reload the page`;
+  else why = cut(raw, 200);
+  const error = new AttentionError(`the attention core could not load: ${why}`, 'load_failed');
+  error.cause = err;
+  return error;
+}
+
+function errorText(err) {
+  try {
+    return String(err?.message ?? err);
+  } catch {
+    return 'an error that cannot be read';
+  }
+}
+
+// Emscripten's abort text is "Aborted(<reason>). Build with -s ASSERTIONS=1 for more info.": keep the reason.
+function unwrapAbort(text) {
+  const start = text.indexOf('Aborted(');
+  const end = text.lastIndexOf(')');
+  return start >= 0 && end > start ? text.slice(start + 'Aborted('.length, end) : text;
+}
+
+// At most `max` characters, no trailing full stop (messages are joined into sentences by the caller).
+function cut(text, max) {
+  if (text.length > max) return `${text.slice(0, max)}…`;
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '.' || text[end - 1] === ' ')) end -= 1;
+  return text.slice(0, end);
 }
 
 async function importCore(variant) {
@@ -69,6 +118,7 @@ class Attention {
       maxDim: core.maxDim,
       maxRawTokens: core.maxRawTokens,
       maxStreamTokens: core.maxStreamTokens,
+      maxRawWork: core.maxRawWork, // attendRaw(): n * n * d
     });
   }
 

@@ -89,12 +89,7 @@ class RawWorkspace {
  public:
   // Sizes the buffers; refuses sizes above the caps before allocating.
   val resize(std::size_t n, std::size_t d, bool want_weights) {
-    const std::size_t cap = want_weights ? attention::kMaxRawTokens : attention::kMaxStreamTokens;
-    if (n > cap || d > attention::kMaxDim)
-      return status_out({attention::ErrorCode::kTooLarge,
-                         "attendRaw: n = " + std::to_string(n) + ", d = " + std::to_string(d) +
-                             "; at most n = " + std::to_string(cap) + " and d = " +
-                             std::to_string(attention::kMaxDim)});
+    if (attention::Status s = attention::check_raw_size(n, d, want_weights); !s.ok()) return status_out(s);
     queries_.resize(n * d);
     keys_.resize(n * d);
     values_.resize(n * d);
@@ -166,4 +161,5 @@ EMSCRIPTEN_BINDINGS(attention) {
   emscripten::constant("maxDim", attention::kMaxDim);
   emscripten::constant("maxRawTokens", attention::kMaxRawTokens);
   emscripten::constant("maxStreamTokens", attention::kMaxStreamTokens);
+  emscripten::constant("maxRawWork", static_cast<double>(attention::kMaxRawWork)); // 2^33: exact as a double
 }

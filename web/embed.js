@@ -3,6 +3,8 @@
 //
 //   embed.html?preset=river-bank&causal=1&scaled=0&temperature=0.5&asker=bank
 //   embed.html?w=1.eyJ0Ijpb...        (custom numbers: the share link's payload, see widget/share.js)
+//   embed.html?preset=…#w=1.eyJ0Ijpb… (the same in the fragment: no length limit from servers, which
+//                                      refuse request lines past about 8 KB; a fragment w wins)
 //
 // preset, temperature and asker are handed to the widget as attributes, w as its `config`:
 // the widget checks them and explains any bad value in its own box, keeping its defaults.
@@ -36,13 +38,18 @@ function readSwitch(params, name, problems) {
   return false;
 }
 
-/** The widget for this page's query string; problems the widget cannot explain itself go in `problems`. */
-export function widgetFromQuery(search, problems) {
+/**
+ * The widget for this page's query string (and `w` in its fragment); problems the widget cannot
+ * explain itself go in `problems`.
+ */
+export function widgetFromQuery(search, problems, hash = '') {
   const params = new URLSearchParams(search);
+  const fragmentPayload = new URLSearchParams(hash.slice(1)).get('w');
   const widget = document.createElement('attention-widget');
   for (const name of ATTRIBUTES) if (params.has(name)) widget.setAttribute(name, params.get(name));
   for (const name of SWITCHES) if (readSwitch(params, name, problems)) widget.setAttribute(name, '');
-  if (params.has('w')) widget.config = params.get('w'); // a payload string: the widget decodes and checks it
+  const payload = fragmentPayload ?? params.get('w');
+  if (payload !== null) widget.config = payload; // a payload string: the widget decodes and checks it
   return widget;
 }
 
@@ -55,7 +62,7 @@ function reportHeight() {
 function main() {
   define();
   const problems = [];
-  const widget = widgetFromQuery(location.search, problems);
+  const widget = widgetFromQuery(location.search, problems, location.hash);
   // ?example=NAME: linked with the page's other frames of NAME, through the parent (attention-relay.js).
   const link = linkFrame({ view: widget, params: new URLSearchParams(location.search),
     apply: (payload) => widget.model.propose(decodeState(payload), 'link') });

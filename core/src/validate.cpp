@@ -1,6 +1,7 @@
 #include "validate.hpp"
 
 #include <cmath>
+#include <cstdint>
 
 namespace attention::detail {
 
@@ -87,6 +88,34 @@ Status check_inputs(const Inputs& in, const Options& options) {
 
 Status check_raw(const float* queries, const float* keys, const float* values, std::size_t n,
                  std::size_t d, bool want_weights, const float* outputs) {
+  if (Status s = check_raw_size(n, d, want_weights); !s.ok()) return s;
+  if (!queries || !keys || !values || !outputs)
+    return fail(ErrorCode::kEmpty, "attend_raw: a buffer pointer is null");
+  const float* bufs[] = {queries, keys, values};
+  const char* names[] = {"queries", "keys", "values"};
+  for (int i = 0; i < 3; ++i)
+    if (std::string where = find_non_finite(names[i], bufs[i], n, d); !where.empty())
+      return fail(ErrorCode::kNonFinite, where);
+  return {};
+}
+
+}  // namespace attention::detail
+
+namespace attention {
+
+namespace {
+
+// 17179869184 -> "17,179,869,184"
+std::string with_commas(std::uint64_t x) {
+  std::string digits = std::to_string(x);
+  for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
+  return digits;
+}
+
+}  // namespace
+
+Status check_raw_size(std::size_t n, std::size_t d, bool want_weights) {
+  using detail::fail;
   if (n == 0) return fail(ErrorCode::kEmpty, "attend_raw: n = 0; give at least one token");
   if (d == 0) return fail(ErrorCode::kEmpty, "attend_raw: d = 0; vectors need at least one number");
   if (d > kMaxDim)
@@ -99,14 +128,14 @@ Status check_raw(const float* queries, const float* keys, const float* values, s
                     (want_weights ? " when the weights grid is returned (ask for outputs only to go "
                                     "up to " + std::to_string(kMaxStreamTokens) + ")"
                                   : ""));
-  if (!queries || !keys || !values || !outputs)
-    return fail(ErrorCode::kEmpty, "attend_raw: a buffer pointer is null");
-  const float* bufs[] = {queries, keys, values};
-  const char* names[] = {"queries", "keys", "values"};
-  for (int i = 0; i < 3; ++i)
-    if (std::string where = find_non_finite(names[i], bufs[i], n, d); !where.empty())
-      return fail(ErrorCode::kNonFinite, where);
+  // Time grows as n x n x d. Here n <= 16384 and d <= 512, so the product fits 64 bits.
+  const std::uint64_t work = std::uint64_t{n} * n * d;
+  if (work > kMaxRawWork)
+    return fail(ErrorCode::kTooLarge,
+                "attend_raw: n × n × d = " + std::to_string(n) + " × " + std::to_string(n) + " × " +
+                    std::to_string(d) + " = " + with_commas(work) + " multiply-adds; at most " +
+                    with_commas(kMaxRawWork) + " (a few seconds): lower n or d");
   return {};
 }
 
-}  // namespace attention::detail
+}  // namespace attention

@@ -82,6 +82,30 @@ test('custom numbers in w= (the share link encoding) restore exactly', async ({ 
   expect(await widget.evaluate((el) => el.state)).toEqual(state);
 });
 
+// About the largest state the widget takes (13,400 characters as a payload): 16 tokens of 40
+// three-byte characters, 8 x 8 matrices of the longest numbers JSON writes (−1.1234567890131375e-101).
+function largestState() {
+  const number = (i) => Number(`-1.${1234567890123456 + i * 7919}e-${100 + (i % 200)}`);
+  const matrix = (rows, cols, salt) => Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => number(salt + r * cols + c)));
+  return { tokens: Array.from({ length: 16 }, (_, i) => `${'語'.repeat(39)}${String.fromCharCode(0x3041 + i)}`),
+    embeddings: matrix(16, 8, 1), wq: matrix(8, 8, 300), wk: matrix(8, 8, 500), wv: matrix(8, 8, 700),
+    causal: true, scaled: true, temperature: 0.123456789012345, asker: 11 };
+}
+
+test('a payload near the cap: w= in the query (served, no 431) and #w= in the fragment both restore', async ({ page, baseURL }) => {
+  const state = largestState();
+  const payload = encodeState(state);
+  expect(payload.length).toBeGreaterThan(13_000);
+  const inQuery = await framed(page, baseURL, `?w=${payload}`);
+  expect(await inQuery.widget.evaluate((el) => el.state)).toEqual(state);
+  await parent.close();
+  // The fragment never reaches a server; a w there wins over one in the query.
+  const inFragment = await framed(page, baseURL, `?preset=river-bank&w=2.ignored#w=${payload}`);
+  expect(await inFragment.widget.evaluate((el) => el.state)).toEqual(state);
+  await expect(inFragment.widget.locator('.widget-error')).toBeHidden();
+});
+
 test('bad query values: a clear message, the defaults kept, nothing injected', async ({ page, baseURL }) => {
   const evil = '<img src=x onerror="parent.__pwned=1;window.__pwned=1">';
   const query = `?preset=nope&temperature=abc&causal=maybe&asker=${encodeURIComponent(evil)}&w=2.garbage`;

@@ -55,9 +55,9 @@ async function expectRefused(w, before, message) {
 test.describe('attributes', () => {
   const cases = [
     ['preset', EVIL_LONG, /preset "<img src=x onerror=.*" is unknown/],
-    ['preset', MEGA, /preset "x{40}" is unknown/],
+    ['preset', MEGA, /preset "x{40}…" is unknown/],
     ['asker', EVIL_LONG, /asker "<img src=x onerror=.*" is not one of the tokens/],
-    ['asker', MEGA, /asker "x{40}" is not one of the tokens/],
+    ['asker', MEGA, /asker "x{40}…" is not one of the tokens/],
     ['asker', '99999999999999999999', /is not one of the tokens/],
     ['temperature', 'NaN', /temperature must be a number above 0/],
     ['temperature', 'Infinity', /temperature must be a number above 0/],
@@ -116,6 +116,45 @@ test.describe('config property', () => {
   });
 });
 
+test.describe('config property, values only a script can make', () => {
+  // Built in the page: getters that throw anything, BigInt, circular, null-prototype and function entries.
+  const cases = [
+    ['a getter that throws null', 'throw-null', /^the config could not be read: reading it threw null/],
+    ['a getter that throws undefined', 'throw-undefined', /^the config could not be read: reading it threw undefined/],
+    ['a getter that throws a string', 'throw-string', /^the config could not be read: reading it threw "nope"/],
+    ['a getter that throws a number', 'throw-number', /^the config could not be read: reading it threw 42/],
+    ['a BigInt entry', 'bigint', /^wq row 1, column 2 is 1000+…n \(a BigInt\); use a number/],
+    ['a circular entry', 'circular', /^wq row 1, column 2 is an array of 3; use a number/],
+    ['a null-prototype entry', 'null-proto', /^wq row 1, column 2 is an object; use a number/],
+    ['a function entry', 'function', /^wq row 1, column 2 is a function; use a number/],
+    ['a 1 MB string entry', 'mega', /^wq row 1, column 2 is "x{24}…"; use a number/],
+  ];
+  test('each is explained in a short message, never an uncaught TypeError or the engine\'s words', async ({ page }) => {
+    const w = await widgetAt(page);
+    const before = await w.evaluate((el) => el.state);
+    for (const [name, kind, message] of cases) {
+      await test.step(name, async () => {
+        await w.evaluate((el, [kind, valid]) => {
+          const entry = (x) => { const c = structuredClone(valid); c.wq[0][1] = x; return c; };
+          const throwing = (value) => ({ ...valid, get wk() { throw value; } });
+          const circular = [1, 2];
+          circular.push(circular);
+          el.config = {
+            'throw-null': () => throwing(null), 'throw-undefined': () => throwing(undefined),
+            'throw-string': () => throwing('nope'), 'throw-number': () => throwing(42),
+            bigint: () => entry(10n ** 400n), circular: () => entry(circular), 'null-proto': () => entry(Object.create(null)),
+            function: () => entry(function secret() { return 'source'; }), mega: () => entry('x'.repeat(1 << 20)),
+          }[kind]();
+        }, [kind, valid]);
+        await expectRefused(w, before, message);
+        const text = await w.locator('.widget-error').textContent();
+        expect(text.length).toBeLessThan(200);
+        expect(text).not.toMatch(/TypeError|Cannot (read|convert)|serialize a BigInt|circular structure|secret|source/);
+      });
+    }
+  });
+});
+
 test.describe('JSON child', () => {
   const cases = [
     ['malformed JSON', '{ "tokens": ["a", }', /the JSON config inside the widget is not valid JSON/],
@@ -123,6 +162,7 @@ test.describe('JSON child', () => {
     ['a 1 MB token', JSON.stringify({ ...valid, tokens: ['the', MEGA, 'sat'] }), /token 2 is 1048576 characters long/],
     ['2000 tokens', JSON.stringify(many(2000)), /there are 2000 tokens; the widget shows at most 16/],
     ['1e308', JSON.stringify({ ...valid, wq: [[1e308, 0, -1], [0, 2, -1]] }), /wq row 1, column 1 is 1e\+308/],
+    ['a 1 MB matrix entry', JSON.stringify({ ...valid, wk: [[MEGA, 1, -2], [-1, 1, 1]] }), /: wk row 1, column 1 is "x{24}…"; use a number/],
     ['a closing script tag in a token', JSON.stringify({ ...valid, tokens: ['</script><img src=x>', 'b', 'c'] }), null],
   ];
   test('each bad JSON child is explained; the widget shows the chapter instead', async ({ page }) => {
@@ -144,6 +184,7 @@ test.describe('JSON child', () => {
         return;
       }
       await expect(w.locator('.widget-error')).toContainText(message);
+      expect((await w.locator('.widget-error').textContent()).length).toBeLessThan(600); // a short, cut piece
       expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
     });
   });

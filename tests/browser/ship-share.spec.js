@@ -248,3 +248,76 @@ test('hostile token names stay text in the exported SVG', async ({ page }) => {
   expect(new Set(texts.elements)).toEqual(new Set(['svg', 'rect', 'g', 'text']));
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
 });
+
+test('a token with a control character is refused (it would break every export); exports keep working', async ({ page }) => {
+  await page.goto('/web/embed.html');
+  const w = await widgetAt(page);
+  await w.evaluate((el) => { el.config = { ...el.state, tokens: ['the', 'c\u0007t', 'sat'] }; });
+  await expect(w.locator('.widget-error')).toContainText('token 2 contains a control character (U+0007)');
+  expect(await w.evaluate((el) => el.state.tokens)).toEqual(['the', 'cat', 'sat']);
+  await w.getByRole('button', { name: 'Export pictures' }).click();
+  await expect(w.getByRole('list', { name: 'Exported pictures' }).getByRole('link')).toHaveCount(4);
+});
+
+test('when the PNG step fails, the SVGs are still offered and the message ends with one full stop', async ({ page }) => {
+  // What a browser does with a picture it cannot decode (as with a control character in a token).
+  await page.addInitScript(() => {
+    HTMLImageElement.prototype.decode = () => Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError'));
+  });
+  await page.goto('/web/embed.html');
+  const w = await widgetAt(page);
+  await w.getByRole('button', { name: 'Export pictures' }).click();
+  const links = w.getByRole('list', { name: 'Exported pictures' }).getByRole('link');
+  await expect(links).toHaveCount(2);
+  expect(await links.evaluateAll((as) => as.map((a) => a.textContent))).toEqual(['Grids (SVG)', 'Arrows (SVG)']);
+  expect((await readDownload(page, links.first())).parsed).toBe(true);
+  await expect(w.locator('.share-status')).toHaveText('The SVG pictures are ready below; the PNG pictures could not be '
+    + 'made: The source image cannot be decoded.');
+});
+
+// A course page built from components: widgets inside open and closed shadow roots, one with an id.
+const SHADOW_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>Components</title><script type="module" src="/web/attention-widget.js"></script></head><body>
+<attention-widget preset="it-vase"></attention-widget>
+<lesson-card></lesson-card><lesson-card></lesson-card><sealed-card></sealed-card><named-card></named-card>
+<script type="module">
+  const widgets = [document.querySelector('attention-widget')];
+  const card = (name, mode, inner) => customElements.define(name, class extends HTMLElement {
+    connectedCallback() {
+      const root = this.attachShadow({ mode });
+      root.innerHTML = '<p>Lesson</p>' + inner;
+      widgets.push(root.querySelector('attention-widget'));
+    }
+  });
+  card('lesson-card', 'open', '<attention-widget preset="river-bank"></attention-widget>');
+  card('sealed-card', 'closed', '<div><attention-widget preset="cash-bank"></attention-widget></div>');
+  card('named-card', 'open', '<attention-widget id="inner" preset="cash-bank"></attention-widget>');
+  window.widgets = widgets;
+</script></body></html>`;
+
+test('widgets inside shadow roots get distinct, stable link keys (ids win), and a link restores only its own', async ({ page }) => {
+  await page.route('**/web/components.html', (route) => route.fulfill({ contentType: 'text/html', body: SHADOW_PAGE }));
+  await page.goto('/web/components.html');
+  const keys = () => page.evaluate(async () => {
+    const { linkKey } = await import('/web/widget/share.js');
+    return window.widgets.map(linkKey);
+  });
+  expect(await keys()).toEqual(['aw', 'aw2', 'aw3', 'aw4', 'aw.inner']);
+  expect(await keys()).toEqual(['aw', 'aw2', 'aw3', 'aw4', 'aw.inner']); // the same every time
+
+  // Copy link in the second lesson card's widget, then open the link: that widget alone changes.
+  const state = await page.evaluate(async () => {
+    const w = window.widgets[2];
+    await new Promise((resolve) => { if (w.shadowRoot.querySelector('table')) resolve(); else w.addEventListener('attention-change', resolve, { once: true }); });
+    w.config = { ...w.state, temperature: 2.5, causal: true };
+    await new Promise((resolve) => w.addEventListener('attention-change', resolve, { once: true }));
+    const { shareLink } = await import('/web/widget/share.js');
+    return { link: shareLink(w, w.state), state: w.state };
+  });
+  expect(new URL(state.link).hash).toMatch(/^#aw3=1\./);
+  await page.goto('about:blank');
+  await page.goto(state.link);
+  await expect.poll(() => page.evaluate(() => window.widgets?.[2]?.state.temperature)).toBe(2.5);
+  const others = await page.evaluate(() => window.widgets.map((w) => w.state.temperature));
+  expect(others).toEqual([1, 1, 2.5, 1, 1]);
+});

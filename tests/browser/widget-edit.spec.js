@@ -132,6 +132,41 @@ test('dragging a value arrow edits W_V and the blend follows, smoothly and hones
   await expect(w.locator('.chapter-note')).toBeVisible();
 });
 
+test('a drag released outside the plot refits it: the moved arrow and its handle are inside, and can be grabbed again', async ({ page }) => {
+  const w = await widgetAt(page);
+  const plot = w.locator('svg.plot');
+  const tip = w.getByRole('button', { name: /^value of cat/ });
+  await tip.scrollIntoViewIfNeeded();
+  const frame = await plot.boundingBox();
+  const start = await tip.boundingBox();
+  const [x, y] = [start.x + start.width / 2, start.y + start.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  // Far to the right of the plot, released there (the pointer is captured, so the drag goes on).
+  const outside = frame.x + frame.width + 150;
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x + ((outside - x) * i) / 10, y);
+  await page.mouse.up();
+  const inside = await w.evaluate((el) => {
+    const svg = el.shadowRoot.querySelector('svg.plot');
+    const [x0, y0, width, height] = svg.getAttribute('viewBox').split(' ').map(Number);
+    return [...svg.querySelectorAll('.handle')].map((h) => {
+      const cx = Number(h.getAttribute('cx')); const cy = Number(h.getAttribute('cy'));
+      return cx >= x0 && cx <= x0 + width && cy >= y0 && cy <= y0 + height;
+    });
+  });
+  expect(inside).toEqual([true, true, true]);
+  // The handle is on screen inside the plot, and a second drag grabs it.
+  const moved = await tip.boundingBox();
+  const plotNow = await plot.boundingBox();
+  expect(moved.x + moved.width / 2).toBeLessThanOrEqual(plotNow.x + plotNow.width);
+  const before = await w.evaluate((el) => el.state.wv);
+  await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(moved.x + moved.width / 2 - 30, moved.y + moved.height / 2 - 30, { steps: 5 });
+  await page.mouse.up();
+  expect(await w.evaluate((el) => el.state.wv)).not.toEqual(before);
+});
+
 test('every number cell opens a phone keyboard that has a minus sign (no decimal or numeric keypad)', async ({ page }) => {
   const w = await widgetAt(page);
   // iOS's inputmode="decimal" and "numeric" keypads have no minus, and the chapter's weights are negative.

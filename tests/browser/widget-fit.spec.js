@@ -72,3 +72,28 @@ test('the plot is described in words (a hidden summary, read through aria-descri
   await cell(w, 'W_V row 1, column 2').fill('4');
   await expect(plot).toHaveAccessibleDescription(/cat \[4, 1\]/);
 });
+
+// The longest token the widget accepts (40 characters, no break opportunity) in every place a
+// token is written: the page must not scroll sideways, and the asker's select and story stay
+// inside their panel.
+for (const width of [1280, 360]) {
+  test(`at ${width} px one 40-character token does not make the page scroll sideways`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const w = await widgetAt(page);
+    const long = 'W'.repeat(40); // the widest letter, 40 times: no break opportunity anywhere
+    await w.evaluate((el, long) => { el.config = { ...el.state, tokens: ['the', long, 'sat'], asker: 1 }; }, long);
+    await expect(w.locator('.asker-select')).toHaveValue('1');
+    await nextFrame(page);
+    const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: innerWidth }));
+    expect(sizes.scroll, `page ${sizes.scroll} px wide in a ${sizes.view} px window`).toBeLessThanOrEqual(sizes.view);
+    const outside = await w.evaluate((el) => {
+      const panel = el.shadowRoot.querySelector('.panel.asker').getBoundingClientRect();
+      return [...el.shadowRoot.querySelectorAll('.asker-select, .asker .story, .asker .blend, .asker .rounding, .asker .table-title')]
+        .filter((node) => node.getBoundingClientRect().right > panel.right + 0.5)
+        .map((node) => `${node.className}: right ${node.getBoundingClientRect().right} > panel ${panel.right}`);
+    });
+    expect(outside).toEqual([]);
+    await w.locator('.panel.asker').screenshot({ path: `tests/browser/screenshots/long-token-asker-${width}.png` });
+  });
+}

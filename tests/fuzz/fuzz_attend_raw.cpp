@@ -55,6 +55,7 @@ struct Problem {
 bool must_refuse(const Problem& p) {
   const std::size_t cap = p.want_weights ? attention::kMaxRawTokens : attention::kMaxStreamTokens;
   if (p.n == 0 || p.d == 0 || p.d > attention::kMaxDim || p.n > cap || p.null_input) return true;
+  if (std::uint64_t{p.n} * p.n * p.d > attention::kMaxRawWork) return true;
   for (const Buffer* b : {&p.queries, &p.keys, &p.values})
     for (std::size_t i = 0; i < b->size; ++i)
       if (!std::isfinite(b->data[i])) return true;

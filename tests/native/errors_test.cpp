@@ -95,7 +95,7 @@ TEST(Errors, SizesAboveTheCapsAreRefused) {
   in.embeddings = Matrix(attention::kMaxTokens + 1, 3);
   Status s = attend(in);
   EXPECT_EQ(s.code, ErrorCode::kTooLarge);
-  EXPECT_THAT(s.message, HasSubstr("at most 1024"));
+  EXPECT_THAT(s.message, HasSubstr("at most " + std::to_string(attention::kMaxTokens)));
 
   in = chapter::cat_sat();
   in.wv = Matrix(attention::kMaxDim + 1, 3);

@@ -112,6 +112,22 @@ TEST(RawErrors, BadShapesAndValues) {
   EXPECT_THAT(s.message, ::testing::HasSubstr("queries row 2, column 2 is NaN"));
 }
 
+// Time grows as n x n x d: each within its own cap, their product still is not (the old caps let
+// one outputs-only call run for over ten minutes). Refused before any buffer is read.
+TEST(RawErrors, WorkAboveTheCapIsRefused) {
+  std::vector<float> q(4, 1.0f), out(4);
+  const RawOptions o;
+  const std::size_t n = 16384, d = 64;  // 2^34 multiply-adds
+  ASSERT_LE(n, attention::kMaxStreamTokens);
+  ASSERT_LE(d, attention::kMaxDim);
+  const auto s = attention::attend_raw(q.data(), q.data(), q.data(), n, d, o, nullptr, out.data());
+  EXPECT_EQ(s.code, ErrorCode::kTooLarge);
+  EXPECT_THAT(s.message, ::testing::HasSubstr("n × n × d = 16384 × 16384 × 64 = 17,179,869,184 multiply-adds; "
+                                              "at most 8,589,934,592"));
+  EXPECT_TRUE(attention::check_raw_size(4096, 512, true).ok());  // the scale lab's largest grid
+  EXPECT_EQ(attention::check_raw_size(4096, 513, true).code, ErrorCode::kTooLarge);
+}
+
 TEST(RawErrors, OverflowingScoresAreReported) {
   std::vector<float> q = {1e30f, 1e30f}, out(2);
   auto s = attention::attend_raw(q.data(), q.data(), q.data(), 1, 2, RawOptions{false, false},

@@ -51,7 +51,7 @@ test('switches must be booleans', () => {
 
 test('sizes above the caps are refused before touching the heap', () => {
   const many = Array.from({ length: attn.limits.maxTokens + 1 }, () => [1, 0, 0]);
-  rejects({ embeddings: many }, 'too_large', /at most 1024/);
+  rejects({ embeddings: many }, 'too_large', new RegExp(`at most ${attn.limits.maxTokens}`));
 });
 
 test('attendRaw checks its typed arrays', () => {

@@ -44,7 +44,7 @@ test('damaged payloads are refused with a message', () => {
 });
 
 test('link keys: aw.<id>, else aw for the first widget and aw<n> by position', () => {
-  const widgets = [{ id: '' }, { id: '' }, { id: 'demo' }];
+  const widgets = [{ id: '' }, { id: '' }, { id: 'demo' }].map((w) => ({ ...w, localName: 'attention-widget' }));
   const doc = { querySelectorAll: () => widgets };
   widgets.forEach((w) => { w.ownerDocument = doc; });
   assert.deepEqual(widgets.map(linkKey), ['aw', 'aw2', 'aw.demo']);

@@ -5,6 +5,7 @@ import { DEFAULT_PRESET, PRESETS, presetState } from '../widget/presets.js';
 import { ConfigError, readConfig, readTemperature, resolveAsker } from '../widget/state.js';
 import { decodeState, stateFromConfig } from '../widget/share.js';
 import { parseBoolean } from '../shared/booleans.js';
+import { quote } from '../shared/text.js';
 
 /** The attributes that override an example's own values, in the order they are applied. */
 export const FLAGS = Object.freeze(['causal', 'scaled', 'temperature', 'asker']);
@@ -37,7 +38,7 @@ function presetFrom(name) {
   const key = name ?? DEFAULT_PRESET;
   const state = Object.prototype.hasOwnProperty.call(PRESETS, key) ? presetState(key) : null;
   if (!state)
-    throw new ConfigError(`preset ${JSON.stringify(String(key).slice(0, 40))} is unknown; `
+    throw new ConfigError(`preset ${quote(key, 40)} is unknown; `
       + `use one of ${Object.keys(PRESETS).join(', ')}`);
   return state;
 }

@@ -9,6 +9,7 @@
 
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
+import { sentence } from '../shared/text.js';
 import { TEMPLATE } from './template.js';
 import { DEFAULTS, RANGES, parseInput, parseSwitch, parseWhole } from './attributes.js';
 import { ComputeClient } from './client.js';
@@ -261,8 +262,9 @@ export class AttentionScaleElement extends ElementBase {
     if (code === 'load_failed' || /the attention core could not load/.test(message)) {
       this.#messages.delete('compute-grid');
       this.#messages.delete('compute-thermostat');
-      this.#setMessage('load', { code: 'load_failed', message: `Could not compute the grid: the scale lab could not start, `
-        + `so there is nothing to draw. ${message}. It needs WebAssembly; try reloading the page or another browser.` });
+      // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
+      this.#setMessage('load', { code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
+        + `not start, so there is nothing to draw: ${message}`) });
       this.#text('time', 'not available');
       this.#text('gflops', '—');
     } else {

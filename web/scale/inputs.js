@@ -52,7 +52,7 @@ export function makeInputs({ n, d, input = 'random', seed = 1 }) {
   if (input === 'random') {
     Q = fillGaussian(new Float32Array(size), rand);
     K = fillGaussian(new Float32Array(size), rand);
-  } else if (PATTERNS[input]) {
+  } else if (Object.hasOwn(PATTERNS, input)) { // own names only: not "constructor" or "__proto__"
     ({ Q, K } = positionalPair(n, d, PATTERNS[input], rand));
   } else {
     throw new Error(`unknown input "${input}"; use one of ${INPUTS.join(', ')}`);

@@ -6,8 +6,8 @@
 import { el, svg } from '../shared/dom.js';
 import { fixed2 } from '../shared/numbers.js';
 import { niceStep } from '../shared/ticks.js';
-import { liveRegion, setAttr, setText, uid } from './dom.js';
-import { vector } from './format.js';
+import { liveRegion, setAttr, setText, setTokenText, uid } from './dom.js';
+import { isolate, vector } from './format.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
@@ -30,6 +30,8 @@ export function createArrowPlot({ onMove }) {
     liveRegion('blend-live', plot, summary, dimsNote, dragNote));
   let view = null;
   let frozenBox = null; // the viewBox is held still while a drag is in progress
+  let last = null;      // { state, result } of the last paint
+  let paints = 0;
 
   function build(state) {
     const grid = svg('g', { class: 'grid-lines' });
@@ -70,14 +72,19 @@ export function createArrowPlot({ onMove }) {
     const end = (event) => {
       if (!dragging) return;
       dragging = false;
-      onMove(j, toData(event), 'end');
-      frozenBox = null;
       handle.releasePointerCapture?.(event.pointerId);
+      // Unfreeze before the last move repaints, so that repaint refits the plot around where the
+      // tip ended (released outside, the old frame would leave the arrow and its handle clipped).
+      // A release that changes nothing repaints nothing: refit from the last numbers then.
+      frozenBox = null;
+      const painted = paints;
+      onMove(j, toData(event), 'end');
+      if (paints === painted && last) update(last.state, last.result);
     };
     handle.addEventListener('pointerup', end);
     handle.addEventListener('pointercancel', end);
     handle.addEventListener('keydown', (event) => {
-      const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
+      const dir = Object.hasOwn(ARROW_KEYS, event.key) ? ARROW_KEYS[event.key] : null;
       if (!dir || handle.getAttribute('aria-disabled') === 'true') return;
       event.preventDefault();
       const step = event.shiftKey ? 0.1 : 1;
@@ -95,6 +102,8 @@ export function createArrowPlot({ onMove }) {
   }
 
   function update(state, result) {
+    last = { state, result };
+    paints += 1;
     const i = state.asker;
     const tips = result.values.map(first2);
     const out = first2(result.outputs[i]);
@@ -104,12 +113,14 @@ export function createArrowPlot({ onMove }) {
     const size = Number(box.split(' ')[2]);
     setAttr(plot, 'viewBox', box);
     drawGrid(view.grid, box);
-    const labels = sharedLabels(tips, state.tokens);
+    const tokens = state.tokens.map(isolate); // for labels and sentences (see isolate)
+    const labels = sharedLabels(tips, tokens);
     tips.forEach((tip, j) => paintValue(view.values[j], tip, j, state, result, box, labels[j]));
     paintChain(view.chain, links, size);
     drawArrow(view.output, [0, 0], out, size, 1.4);
     placeLabel(view.output.label, out, box, -1);
-    setText(view.output.label, `o(${state.tokens[i]})`);
+    setTokenText(view.output.label, `o(${tokens[i]})`);
+    // Read by screen readers in logical order: the plain token text, no isolates.
     setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
       + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
     if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
@@ -127,7 +138,7 @@ export function createArrowPlot({ onMove }) {
     v.tip = tip;
     drawArrow(v, [0, 0], tip, size, 1);
     placeLabel(v.label, tip, box, 1);
-    setText(v.label, label);
+    setTokenText(v.label, label);
     setAttr(v.handle, 'cx', tip[0]);
     setAttr(v.handle, 'cy', -tip[1]);
     setAttr(v.handle, 'r', size * 0.022);
@@ -139,6 +150,8 @@ export function createArrowPlot({ onMove }) {
 
   return { element, build, update };
 }
+
+const ARROW_KEYS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 const first2 = (v) => [v[0], v.length > 1 ? v[1] : 0];
 

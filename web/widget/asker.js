@@ -3,8 +3,8 @@
 // all as the chapter prints them. Every number comes from the core's result.
 import { el } from '../shared/dom.js';
 import { compact, fixed2 } from '../shared/numbers.js';
-import { growBox, liveRegion, numberBox, setAttr, setNumber, setText, uid, widthInCh } from './dom.js';
-import { approx, percent, products, vector } from './format.js';
+import { growBox, liveRegion, numberBox, setAttr, setNumber, setText, setTokenText, uid, widthInCh } from './dom.js';
+import { approx, isolate, percent, products, vector } from './format.js';
 
 const MASKED = '—';
 
@@ -65,20 +65,21 @@ export function createAskerPanel({ onAsker }) {
 
   function update(state, result, { chapterNote }) {
     const i = state.asker;
-    const asker = state.tokens[i];
+    const tokens = state.tokens.map(isolate); // for sentences (see isolate)
+    const asker = tokens[i];
     const q = result.queries[i];
     const scaledView = result.divisor !== 1;
     if (view.select.value !== String(i)) view.select.value = String(i);
-    setText(view.caption, `${asker} asks: its query q = ${vector(q)} against every key`);
+    setTokenText(view.caption, `${asker} asks: its query q = ${vector(q)} against every key`);
     setText(view.divisorHead, `score ÷ ${compact(result.divisor)}`);
     element.classList.toggle('divided', scaledView);
     view.rows.forEach((row, j) => paintKeyRow(row, q, result, i, j));
     setNumber(view.total.value, `${approx(result.expSums[i])} ${fixed2(result.expSums[i])}`);
     // "The shares sum to 1.00 — softmax guarantees it": the exact shares' sum, not the rounded ones'.
     setNumber(view.total.shares, fixed2(result.weights[i].reduce((sum, w) => sum + w, 0)));
-    setText(view.rounding, roundingNote(state.tokens, result.weights[i]));
-    setText(view.story, story(state.tokens, i, result.weights[i], result.logits[i]));
-    paintBlend(state, result, i);
+    setTokenText(view.rounding, roundingNote(tokens, result.weights[i]));
+    setTokenText(view.story, story(tokens, i, result.weights[i], result.logits[i]));
+    paintBlend(tokens, result, i);
     // The chapter's rounding remark shows only while the numbers are the chapter's own. It
     // leaves no gap when an edit makes it not apply (a reserved blank of three lines on a
     // phone read as a glitch); the panel's height changes once, on the first edit.
@@ -109,13 +110,12 @@ export function createAskerPanel({ onAsker }) {
     setNumber(boxes.share, fixed2(result.weights[i][j]));
   }
 
-  function paintBlend(state, result, i) {
-    const tokens = state.tokens;
+  function paintBlend(tokens, result, i) {
     const top = topKey(result.weights[i]);
     const terms = tokens.length <= 4
       ? ` = ${tokens.map((t, j) => `${fixed2(result.weights[i][j])} × v(${t})`).join(' + ')}` : '';
     const o = result.outputs[i];
-    setText(view.blend, `o(${tokens[i]})${terms} ≈ ${vector(o, fixed2)}, beside v(${tokens[top]}) = `
+    setTokenText(view.blend, `o(${tokens[i]})${terms} ≈ ${vector(o, fixed2)}, beside v(${tokens[top]}) = `
       + `${vector(result.values[top])}, the value it weighs most.`);
   }
 
@@ -140,7 +140,8 @@ function markMasked(cell, masked) {
 // Duplicate words get their position so the choice is unambiguous: "the (word 5)".
 function optionText(tokens, i) {
   const t = tokens[i];
-  return tokens.indexOf(t) === tokens.lastIndexOf(t) ? t : `${t} (word ${i + 1})`;
+  // An option holds text only: the isolate marks stay in it (a right-to-left word keeps "(word 5)" after it).
+  return tokens.indexOf(t) === tokens.lastIndexOf(t) ? t : `${isolate(t)} (word ${i + 1})`;
 }
 
 // "the exact 0.665 becomes 0.67": the largest share, to three decimals and as printed.

@@ -3,8 +3,8 @@
 // row by row, with every product written out.
 import { el } from '../shared/dom.js';
 import { compact } from '../shared/numbers.js';
-import { liveRegion, numberBox, setNumber, setText, uid } from './dom.js';
-import { approx, products, vector } from './format.js';
+import { liveRegion, numberBox, setNumber, setText, setTokenText, uid } from './dom.js';
+import { approx, isolate, products, vector } from './format.js';
 import { createMatrixEditor } from './matrix-editor.js';
 import { createNumberInput } from './number-input.js';
 
@@ -75,10 +75,10 @@ export function createCast({ onEdit }) {
     const { state, result } = last;
     const x = state.embeddings[i];
     const out = result[role.field][i];
-    const name = state.tokens[i];
+    const name = isolate(state.tokens[i]);
     const lines = state[role.weight].map((w, r) =>
       `row ${r + 1} dots ${vector(w)} with ${vector(x)}: ${products(w, x)} ${approx(...w, ...x, out[r])} ${compact(out[r])}`);
-    setText(view.explain, `${role.kind}(${name}) = W_${role.sub} x(${name}): ${lines.join('; ')}.`);
+    setTokenText(view.explain, `${role.kind}(${name}) = W_${role.sub} x(${name}): ${lines.join('; ')}.`);
   }
 
   /** force: true replaces every input's text, or a matrix name ('wv') replaces only that grid's. */

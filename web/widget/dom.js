@@ -14,6 +14,40 @@ export function setText(node, text) {
   else node.textContent = text;
 }
 
+const ISOLATE_MARKS = /[\u2068\u2069]/; // what format.js isolate() puts around a token
+
+/**
+ * Like setText, for a sentence whose tokens were marked with isolate() (format.js): each token
+ * goes into its own <bdi> (or, in SVG, a <tspan class="token">, isolated by the stylesheet), so a
+ * right-to-left token keeps its place and the numbers beside it keep theirs. The marks themselves
+ * are not written: textContent reads as the plain sentence. A sentence with the same pieces as
+ * last time has its text rewritten in place (no nodes replaced, as setText).
+ */
+export function setTokenText(node, text) {
+  if (node.__text === text) return;
+  node.__text = text;
+  const parts = text.split(ISOLATE_MARKS); // even: plain text, odd: a token
+  const nodes = node.childNodes;
+  if (node.__parts === parts.length && nodes.length === parts.length) {
+    parts.forEach((part, k) => {
+      const textNode = k % 2 ? nodes[k].firstChild : nodes[k];
+      if (textNode.data !== part) textNode.data = part;
+    });
+    return;
+  }
+  node.__parts = parts.length;
+  const isSvg = node.namespaceURI === SVG_NS;
+  node.replaceChildren(...parts.map((part, k) => {
+    if (!(k % 2)) return document.createTextNode(part);
+    const box = isSvg ? document.createElementNS(SVG_NS, 'tspan') : document.createElement('bdi');
+    if (isSvg) box.setAttribute('class', 'token');
+    box.append(document.createTextNode(part));
+    return box;
+  }));
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 /** Sets an attribute only when it changed. */
 export function setAttr(node, name, value) {
   const s = String(value);

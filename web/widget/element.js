@@ -6,11 +6,13 @@ import { loadAttention } from '../../wasm/attention.js';
 import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
+import { sentence, thrown } from '../shared/text.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
-import { liveRegion } from './dom.js';
+import { liveRegion, setTokenText } from './dom.js';
 import { AttentionChangeEvent } from './events.js';
 import { PRESETS, presetState } from './presets.js';
+import { isolate } from './format.js';
 import { cloneState } from './state.js';
 import { readAttributes, readSources } from './sources.js';
 import { linkPayload } from './share.js';
@@ -171,8 +173,8 @@ export class AttentionWidget extends ElementBase {
   }
 
   #onLoadFailed(err) {
-    this.#ui.status.textContent = 'This widget could not start, so there are no numbers to show: '
-      + `${err?.message ?? err}. It needs WebAssembly; try reloading the page or another browser.`;
+    // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
+    this.#ui.status.textContent = sentence(`This widget could not start, so there are no numbers to show: ${thrown(err, 300)}`);
     this.#ui.status.setAttribute('role', 'alert');
     this.#ui.status.classList.add('failed');
     this.dispatchEvent(new AttentionErrorEvent({ code: err?.code ?? 'load_failed', message: this.#ui.status.textContent }));
@@ -207,7 +209,7 @@ export class AttentionWidget extends ElementBase {
 
   #build(state) {
     const v = this.#views ??= this.#createViews();
-    this.#ui.title.textContent = state.tokens.join(' ');
+    setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
     v.cast.build(state);
     v.asker.build(state);
     v.arrows.build(state);

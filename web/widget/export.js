@@ -133,7 +133,7 @@ export function escapeXml(s) {
 // vector-effect matters most: strokes are sized in screen pixels (non-scaling-stroke), not plot units.
 const STYLE_PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray',
   'vector-effect', 'paint-order', 'opacity', 'font-size', 'font-family', 'font-weight', 'text-anchor',
-  'dominant-baseline', 'display'];
+  'dominant-baseline', 'display', 'unicode-bidi'];
 
 function inlineStyles(live, copy) {
   const liveNodes = [live, ...live.querySelectorAll('*')];

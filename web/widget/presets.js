@@ -64,7 +64,8 @@ export const DEFAULT_PRESET = 'cat-sat';
 
 /** A fresh, plain state for a preset (deep copies: editing never touches the table above). */
 export function presetState(name) {
-  const p = PRESETS[name];
+  // Own properties only: "__proto__", "constructor" or "toString" name no preset.
+  const p = typeof name === 'string' && Object.hasOwn(PRESETS, name) ? PRESETS[name] : null;
   if (!p) return null;
   const copy = (m) => m.map((row) => [...row]);
   return {

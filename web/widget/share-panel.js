@@ -6,6 +6,7 @@
 // Export builds four files (grids and arrows, SVG and PNG) as Blob URLs behind
 // plain download links; they are rebuilt on every click, never left stale.
 import { el } from '../shared/dom.js';
+import { sentence, thrown } from '../shared/text.js';
 import { uid } from './dom.js';
 import { shareLink } from './share.js';
 import { gridsSvg, plotSvg, svgToPng } from './export.js';
@@ -45,30 +46,38 @@ export function createSharePanel({ host, root, getState, linkHost = () => host }
   exportButton.addEventListener('click', async () => {
     exportButton.disabled = true;
     try {
-      await buildDownloads();
-      status.textContent = 'Pictures ready: save them with the links below.';
+      const pngFailure = await buildDownloads();
+      status.textContent = pngFailure
+        ? sentence(`The SVG pictures are ready below; the PNG pictures could not be made: ${thrown(pngFailure)}`)
+        : 'Pictures ready: save them with the links below.';
     } catch (err) {
-      status.textContent = `The pictures could not be made: ${err?.message ?? err}.`;
+      status.textContent = sentence(`The pictures could not be made: ${thrown(err)}`);
     } finally {
       exportButton.disabled = false;
     }
   });
 
+  // Builds the download links; returns why the PNGs could not be made (the SVGs are offered
+  // anyway: they are the pictures, the PNG is only a drawing of them), or null.
   async function buildDownloads() {
     const base = getState().tokens.join('-').replace(/[^\p{L}\p{N}-]+/gu, '').slice(0, 40) || 'attention';
     const grids = gridsSvg(root);
     const plot = plotSvg(root.querySelector('svg.plot'));
+    let pngFailure = null;
+    const png = (svgText) => svgToPng(svgText).catch((err) => { pngFailure ??= err; return null; });
+    const [gridsPng, plotPng] = await Promise.all([png(grids), png(plot)]);
     const files = [
       ['Grids (SVG)', `${base}-grids.svg`, svgBlob(grids)],
-      ['Grids (PNG)', `${base}-grids.png`, await svgToPng(grids)],
+      ['Grids (PNG)', `${base}-grids.png`, gridsPng],
       ['Arrows (SVG)', `${base}-arrows.svg`, svgBlob(plot)],
-      ['Arrows (PNG)', `${base}-arrows.png`, await svgToPng(plot)],
-    ];
+      ['Arrows (PNG)', `${base}-arrows.png`, plotPng],
+    ].filter(([, , blob]) => blob);
     forget();
     urls = files.map(([, , blob]) => URL.createObjectURL(blob));
     downloads.replaceChildren(...files.map(([label, name], i) =>
       el('li', {}, el('a', { href: urls[i], download: name, text: label }))));
     downloads.hidden = false;
+    return pngFailure;
   }
 
   // After any change the link and the pictures would show old numbers: take them away.

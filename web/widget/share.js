@@ -9,9 +9,11 @@
 // Where it lives in a link: in the fragment, as URLSearchParams, one key per widget:
 //   aw.<id>   the widget with that element id            (#aw.demo=1.eyJ0...)
 //   aw        the first <attention-widget> on the page    (#aw=1.eyJ0...)
-//   aw<n>     the n-th one (n >= 2), counted in document order
+//   aw<n>     the n-th one (n >= 2), counted in document order, widgets inside shadow roots
+//             included where their component stands (ids must then be unique page-wide)
 // The fragment never reaches a server, and the page's own query string is left alone.
 import { ConfigError, readConfig } from './state.js';
+import { quote } from '../shared/text.js';
 
 export const VERSION = '1';
 /**
@@ -65,7 +67,7 @@ export function decodeState(payload) {
   const state = readConfig({ ...config, asker: undefined });
   if (asker !== undefined) {
     if (!Number.isInteger(asker) || asker < 0 || asker >= state.tokens.length)
-      throw new ConfigError(`the shared state's asker is ${JSON.stringify(asker)}; `
+      throw new ConfigError(`the shared state's asker is ${quote(asker)}; `
         + `it must be a token index from 0 to ${state.tokens.length - 1}`);
     state.asker = asker;
   }
@@ -80,7 +82,7 @@ export function stateFromConfig(value) {
 // 0/1 in the payload; anything else is left for readConfig to explain.
 function flag(value, name) {
   if (value === 0 || value === 1 || value === undefined) return value === 1;
-  throw new ConfigError(`the shared state's switch "${name}" is ${JSON.stringify(value)}; it must be 0 or 1`);
+  throw new ConfigError(`the shared state's switch "${name}" is ${quote(value)}; it must be 0 or 1`);
 }
 
 // ---- where a widget's state lives in a link ----------------------------------
@@ -88,9 +90,31 @@ function flag(value, name) {
 /** The fragment key that targets this widget (see the header). */
 export function linkKey(host) {
   if (host.id) return `aw.${host.id}`;
-  const all = [...(host.ownerDocument ?? document).querySelectorAll('attention-widget')];
-  const n = all.indexOf(host) + 1;
+  const n = pageWidgets(host).indexOf(host) + 1;
   return n <= 1 ? 'aw' : `aw${n}`;
+}
+
+/**
+ * Every <attention-widget> of host's page in document order, shadow roots included: a widget
+ * inside a component counts where the component stands (its shadow root is read right after
+ * it). Open shadow roots are walked, and of closed ones those host itself sits in (it can
+ * reach its own); widgets in other closed roots cannot be seen and need an id.
+ */
+function pageWidgets(host) {
+  const own = new Set(); // the shadow roots host sits in, innermost first
+  for (let root = host.getRootNode?.(); root?.host; root = root.host.getRootNode?.()) own.add(root);
+  const found = [];
+  const walk = (root) => {
+    for (const node of root.querySelectorAll('*')) {
+      if (node.localName === 'attention-widget') found.push(node); // its own shadow root holds none
+      else {
+        const shadow = node.shadowRoot ?? [...own].find((r) => r.host === node);
+        if (shadow) walk(shadow);
+      }
+    }
+  };
+  walk(host.ownerDocument ?? document);
+  return found;
 }
 
 /** A link to this page that restores `state` in `host`; other widgets' keys in the fragment are kept. */

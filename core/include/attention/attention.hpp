@@ -13,18 +13,24 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace attention {
 
-// Caps that protect memory. The teaching path keeps ~6 n x n double grids,
-// so n = 1024 costs ~50 MB; the raw path stores one n x n float grid when
-// weights are asked for (n = 8192: 256 MB) and none when they are not.
-inline constexpr std::size_t kMaxTokens = 1024;        // attend(): n
-inline constexpr std::size_t kMaxDim = 1024;           // d_model, d_k, d_v, raw d
+// Caps that protect memory and time (every call blocks its thread; bench/caps.mjs times the
+// largest each allows, docs/hardening-round-2.md has the numbers). The teaching path keeps
+// ~6 n x n double grids (n = 512: ~12 MB) and at n = 512, d = 512 does about 0.7 G multiply-adds
+// in double. The raw path stores one n x n float grid when weights are asked for (n = 8192:
+// 256 MB) and none when they are not; its time grows as n x n x (d + the softmax's own work
+// per pair), so n x n x d is capped at 2^33 (n = 4096 at d = 512, n = 16384 at d = 32) and n
+// itself at 16384 (below d = 32 the softmax's work per pair dominates).
+inline constexpr std::size_t kMaxTokens = 512;         // attend(): n
+inline constexpr std::size_t kMaxDim = 512;            // d_model, d_k, d_v, raw d
 inline constexpr std::size_t kMaxRawTokens = 8192;     // attend_raw() with weights
-inline constexpr std::size_t kMaxStreamTokens = 65536; // attend_raw() outputs only
+inline constexpr std::size_t kMaxStreamTokens = 16384; // attend_raw() outputs only
+inline constexpr std::uint64_t kMaxRawWork = std::uint64_t{1} << 33; // attend_raw(): n * n * d (64-bit: wasm's size_t is 32)
 
 enum class ErrorCode {
   kOk = 0,
@@ -111,5 +117,9 @@ struct RawOptions {
 Status attend_raw(const float* queries, const float* keys, const float* values,
                   std::size_t n, std::size_t d, const RawOptions& options,
                   float* weights, float* outputs);
+
+// attend_raw()'s size checks alone (n, d, and n * n * d against the caps), for a caller
+// that allocates its buffers first: refuse before allocating.
+Status check_raw_size(std::size_t n, std::size_t d, bool want_weights);
 
 }  // namespace attention
