@@ -119,6 +119,8 @@ export interface GoalRequest {
   scaled?: boolean;
   causal?: boolean;
   temperature?: number;
+  /** The grids a run started from: the result then carries `moved` = grids − origin. */
+  origin?: { wq: Matrix; wk: Matrix; wv: Matrix };
 }
 
 export interface TrainStepRequest extends GoalRequest {
@@ -134,6 +136,8 @@ export interface TrainStepResult extends GridSet {
   /** The gradient the step used, and the one at the new grids. */
   gradientsBefore: GridSet;
   gradients: GridSet;
+  /** New grids − origin, when the request gave an origin. */
+  moved?: GridSet;
 }
 
 export interface Attention {
@@ -145,7 +149,7 @@ export interface Attention {
   /** dloss/d{embeddings, wq, wk, wv} for a loss with the given upstream gradients. */
   gradients(request: AttendRequest & { upstream?: Upstream }): GradientsResult;
   /** A goal's loss at these grids and its gradient. */
-  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet };
+  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet; moved?: GridSet };
   /** One step of plain gradient descent; throws (bad_learning_rate, diverged, ...) with nothing moved. */
   trainStep(request: TrainStepRequest): TrainStepResult;
   /** A seeded random grid, the same everywhere: entries in [−scale, scale] with two decimals. */

@@ -109,7 +109,7 @@ class Attention {
   evaluateGoal(request) {
     const r = this.#core.evaluateGoal(readInput(() => readGoal(request, this.limits)));
     if (!r.ok) throw new AttentionError(r.message, r.code);
-    return { loss: r.loss, gradients: nestGrids(r.gradients) };
+    return { loss: r.loss, gradients: nestGrids(r.gradients), ...(r.moved && { moved: nestGrids(r.moved) }) };
   }
 
   /**
@@ -132,6 +132,7 @@ class Attention {
     return {
       ...nestGrids(r.grids), lossBefore: r.lossBefore, loss: r.loss,
       gradientsBefore: nestGrids(r.gradientsBefore), gradients: nestGrids(r.gradients),
+      ...(r.moved && { moved: nestGrids(r.moved) }),
     };
   }
 
@@ -256,7 +257,7 @@ function readGoal(request = {}, limits) {
   if (request === null || typeof request !== 'object')
     throw new AttentionError(`a goal needs an object { wq, wk, wv, examples, ... } (got ${describe(request)})`,
       'invalid_argument');
-  const { wq, wk, wv, examples, scaled = false, causal = false, temperature = 1 } = request;
+  const { wq, wk, wv, examples, scaled = false, causal = false, temperature = 1, origin } = request;
   checkFlag('scaled', scaled);
   checkFlag('causal', causal);
   if (typeof temperature !== 'number')
@@ -272,6 +273,18 @@ function readGoal(request = {}, limits) {
     wv: readMatrix('wv', wv, limits.maxDim, limits.maxDim),
     examples: examples.map((ex, e) => readExample(ex, `sentence ${e + 1}`, limits)),
     scaled, causal, temperature,
+    ...(origin !== undefined && { origin: readOrigin(origin, limits) }),
+  };
+}
+
+// The grids a training run started from: { wq, wk, wv }.
+function readOrigin(origin, limits) {
+  if (origin === null || typeof origin !== 'object')
+    throw new AttentionError(`origin must be an object { wq, wk, wv } (got ${describe(origin)})`, 'invalid_argument');
+  return {
+    wq: readMatrix('origin wq', origin.wq, limits.maxDim, limits.maxDim),
+    wk: readMatrix('origin wk', origin.wk, limits.maxDim, limits.maxDim),
+    wv: readMatrix('origin wv', origin.wv, limits.maxDim, limits.maxDim),
   };
 }
 

@@ -218,7 +218,17 @@ attention::Grids grids_from(const val& request) {
   return {matrix_from(request["wq"]), matrix_from(request["wk"]), matrix_from(request["wv"])};
 }
 
-// request: { wq, wk, wv, examples, scaled, causal, temperature } -> status + loss + gradients.
+// With request.origin (the grids a run started from): out.moved = grids - origin.
+val with_moved(const val& request, const attention::Grids& grids, val out) {
+  const val origin = request["origin"];
+  if (origin.isUndefined()) return out;
+  attention::Grids moved;
+  if (attention::Status s = attention::moved_from(grids, grids_from(origin), &moved); !s.ok()) return status_out(s);
+  out.set("moved", grids_out(moved));
+  return out;
+}
+
+// request: { wq, wk, wv, examples, scaled, causal, temperature, origin? } -> status + loss + gradients (+ moved).
 val evaluate_goal(const val& request) {
   attention::Evaluation ev;
   val out = status_out(attention::evaluate(grids_from(request), examples_from(request["examples"]),
@@ -226,11 +236,11 @@ val evaluate_goal(const val& request) {
   if (!out["ok"].as<bool>()) return out;
   out.set("loss", ev.loss);
   out.set("gradients", grids_out(ev.gradients));
-  return out;
+  return with_moved(request, grids_from(request), out);
 }
 
 // request: evaluate_goal's plus learningRate, trainWq, trainWk, trainWv
-// -> status + the new grids, the loss before and after, and both gradients.
+// -> status + the new grids, the loss before and after, both gradients (+ moved).
 val train_step(const val& request) {
   attention::Grids grids = grids_from(request);
   attention::StepOptions step;
@@ -247,7 +257,7 @@ val train_step(const val& request) {
   out.set("gradientsBefore", grids_out(before.gradients));
   out.set("loss", after.loss);
   out.set("gradients", grids_out(after.gradients));
-  return out;
+  return with_moved(request, grids, out);
 }
 
 // seed: a whole number below 2^53 (checked in attention.js).

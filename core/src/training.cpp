@@ -183,6 +183,25 @@ Status train_step(Grids* grids, const std::vector<Example>& examples, const Opti
   return {};
 }
 
+Status moved_from(const Grids& now, const Grids& origin, Grids* moved) {
+  if (!moved) return detail::fail(ErrorCode::kEmpty, "moved_from: output pointer is null");
+  const Matrix* pairs[][2] = {{&now.wq, &origin.wq}, {&now.wk, &origin.wk}, {&now.wv, &origin.wv}};
+  const char* names[] = {"wq", "wk", "wv"};
+  Grids out = now;
+  Matrix* outs[] = {&out.wq, &out.wk, &out.wv};
+  for (int g = 0; g < 3; ++g) {
+    const Matrix& a = *pairs[g][0];
+    const Matrix& b = *pairs[g][1];
+    if (a.rows != b.rows || a.cols != b.cols || a.data.size() != b.data.size())
+      return detail::fail(ErrorCode::kShapeMismatch, std::string("the start's ") + names[g] + " is " +
+                                                         detail::shape(b.rows, b.cols) + " but " + names[g] +
+                                                         " is now " + detail::shape(a.rows, a.cols));
+    for (std::size_t i = 0; i < a.data.size(); ++i) outs[g]->data[i] = a.data[i] - b.data[i];
+  }
+  *moved = std::move(out);
+  return {};
+}
+
 Status random_grid(std::size_t rows, std::size_t cols, double scale, std::uint64_t seed, Matrix* out) {
   if (!out) return detail::fail(ErrorCode::kEmpty, "random_grid: output pointer is null");
   if (rows == 0 || cols == 0)

@@ -319,6 +319,22 @@ TEST(Train, MatchATargetBlend) {
   EXPECT_LT(loss, 0.01);
 }
 
+TEST(Step, MovedFromTheStartIsNowMinusStart) {
+  Grids g = chapter_grids();
+  const Grids start = g;
+  Evaluation before, after;
+  ASSERT_TRUE(attention::train_step(&g, {sat_wants_the()}, {}, {}, &before, &after).ok());
+  Grids moved;
+  ASSERT_TRUE(attention::moved_from(g, start, &moved).ok());
+  for (std::size_t i = 0; i < g.wq.data.size(); ++i) {
+    EXPECT_EQ(moved.wq.data[i], g.wq.data[i] - start.wq.data[i]);
+    EXPECT_EQ(moved.wv.data[i], 0.0);
+  }
+  Grids other = start;
+  other.wk = Matrix(3, 3);
+  EXPECT_EQ(attention::moved_from(g, other, &moved).message, "the start's wk is 3 x 3 but wk is now 2 x 3");
+}
+
 // ---- random grids ----
 
 TEST(RandomGrid, SameNumbersForTheSameSeedTwoDecimalsInRange) {

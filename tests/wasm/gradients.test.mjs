@@ -5,21 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
+import { mulberry32 as random } from '../../web/scale/inputs.js';
 import { catSat, SAT, THE } from './cast.mjs';
 
 const attn = await loadAttention();
 
-// A small seeded generator (mulberry32), so every run checks the same inputs.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const matrix = (next, rows, cols) => Array.from({ length: rows }, () => Array.from({ length: cols }, () => 2 * next() - 1));
 
 // loss = sum Gw ∘ weights + sum Go ∘ outputs + sum Gl ∘ logits (unmasked): linear in what attend() returns.
@@ -121,6 +111,18 @@ test('trainStep moves each entry by exactly −rate × gradient, and only the gr
   assert.ok(r.loss < r.lossBefore);
   assert.equal(r.loss, attn.evaluateGoal({ ...satWantsThe, wq: r.wq }).loss);
   assert.deepEqual(r.gradients, attn.evaluateGoal({ ...satWantsThe, wq: r.wq }).gradients);
+});
+
+test('with an origin, a step also says how far each cell has moved from it', () => {
+  const origin = { wq: catSat.wq, wk: catSat.wk, wv: catSat.wv };
+  const r = attn.trainStep({ ...satWantsThe, learningRate: 0.5, origin });
+  r.wq.forEach((row, i) => row.forEach((x, j) => assert.equal(r.moved.wq[i][j], x - catSat.wq[i][j])));
+  assert.ok(r.moved.wv.flat().every((x) => x === 0));
+  const later = attn.evaluateGoal({ ...satWantsThe, wq: r.wq, wk: r.wk, origin });
+  assert.deepEqual(later.moved, r.moved);
+  assert.equal(attn.evaluateGoal(satWantsThe).moved, undefined);
+  throwsCode(() => attn.evaluateGoal({ ...satWantsThe, origin: { ...origin, wk: [[1, 2]] } }), 'shape_mismatch',
+    /the start's wk is 1 x 2 but wk is now 2 x 3/);
 });
 
 function throwsCode(fn, code, pattern) {

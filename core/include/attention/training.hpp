@@ -74,6 +74,10 @@ struct StepOptions {
 Status train_step(Grids* grids, const std::vector<Example>& examples, const Options& options,
                   const StepOptions& step, Evaluation* before, Evaluation* after);
 
+// now - origin, entry by entry: how far each cell has moved since the start
+// of a training run (the widget shows it on every violet cell).
+Status moved_from(const Grids& now, const Grids& origin, Grids* moved);
+
 // A small seeded random grid, the same on every machine: entries uniform in
 // [-scale, scale], rounded to two decimals so they print exactly.
 // 0 < scale <= kMaxEntry; rows and cols from 1 to kMaxDim.
