@@ -31,7 +31,7 @@ const satAttendsToThe = {
   loss: 'Loss: −log(sat’s share on “the”), the cross-entropy of sat’s row: 0 only when the share is 1.',
   hint: 'By hand: one cell of W_Q is enough. Which one?',
   learningRate: 0.01,
-  maxSteps: 150,
+  maxSteps: 300,
   start(core, seed = 0) {
     return { state: castStart(core, seed), pin: null };
   },
@@ -53,7 +53,7 @@ const matchABlend = {
   loss: 'Loss: |o_sat − pin|², the squared distance between sat’s output and the pin.',
   hint: 'By hand: drag the value arrows (or type in W_V) until sat’s output sits on the pin.',
   learningRate: 0.01,
-  maxSteps: 600,
+  maxSteps: 300,
   /** seed 0: the pin at [1, 2]; seed s: a seeded pin in [−3, 3]² from the core. */
   start(core, seed = 0) {
     const pin = seed > 0 ? core.randomGrid(1, 2, { seed: 1000 + seed, scale: 3 })[0] : [...DEFAULT_PIN];
