@@ -71,6 +71,7 @@ test('the goal met: it pauses by itself and says after how many steps; Train aga
   assert.equal(t.steps, 3);
   assert.equal(t.playing, false);
   assert.equal(t.message, 'Goal met after 3 steps.');
+  assert.equal(t.kind, 'met');
   t.play();
   assert.equal(t.message, '');
   sched.frame(); sched.frame();
@@ -88,6 +89,7 @@ test('a refused step pauses with the core\'s message and counts nothing', () => 
   assert.equal(t.steps, 1);
   assert.deepEqual(t.losses, [1, 0.5]);
   assert.match(t.message, /^training stopped: .* lower the learning rate$/);
+  assert.deepEqual([t.kind, t.code], ['refused', 'refused']);
   assert.equal(sched.pending, 0);
 });
 
@@ -112,6 +114,7 @@ test('a stalled step pauses with its sentence and counts nothing', () => {
   assert.equal(t.playing, false);
   assert.equal(t.steps, 0);
   assert.equal(t.message, 'nothing can move');
+  assert.deepEqual([t.kind, t.code], ['stalled', 'stalled']);
 });
 
 test('Reset clears the count and the curve; an edit while paused is a marked point', () => {

@@ -1,7 +1,8 @@
 // The train panel's sentences, each built only from numbers the core computed
 // (a goal's progress now and at the start of the run), printed as the chapter
 // prints them: two decimals, a true minus sign.
-import { fixed2, vector } from '../widget/format.js';
+import { fixed2 } from '../shared/numbers.js';
+import { vector } from '../widget/format.js';
 
 const share2 = (x) => fixed2(x);
 

@@ -43,6 +43,10 @@ export class Trainer {
     this.losses = [];   // losses[k]: the loss after k steps (losses[0]: at the start)
     this.edits = [];    // indices into losses where a hand edit, not a step, moved the loss
     this.message = '';  // why it last paused by itself, or ''
+    // What the message is: 'met' (the goal), or why it stopped: 'refused' (the step threw; `code`
+    // is the error's), 'rising' (the loss ran away), 'stalled' (nothing could move).
+    this.kind = '';
+    this.code = '';
   }
 
   /** A fresh run from a state whose loss is loss0. */
@@ -51,7 +55,7 @@ export class Trainer {
     this.steps = 0;
     this.losses = [loss0];
     this.edits = [];
-    this.message = '';
+    this.message = this.kind = this.code = '';
     this.#rising = 0;
     this.#met = this.#isMet();
     this.#onChange(this);
@@ -80,7 +84,7 @@ export class Trainer {
   play() {
     if (this.playing) return;
     this.playing = true;
-    this.message = '';
+    this.message = this.kind = this.code = '';
     this.#onChange(this);
     this.#tick();
   }
@@ -115,11 +119,11 @@ export class Trainer {
     try {
       result = this.#step();
     } catch (err) {
-      this.#stop(err?.message ?? String(err));
+      this.#stop(err?.message ?? String(err), 'refused', err?.code ?? 'refused');
       return false;
     }
     if (result.stalled) {
-      this.#stop(result.stalled);
+      this.#stop(result.stalled, 'stalled', 'stalled');
       return false;
     }
     const previous = this.losses.at(-1);
@@ -127,15 +131,17 @@ export class Trainer {
     this.losses.push(result.loss);
     this.#rising = result.loss > previous ? this.#rising + 1 : 0;
     this.#met = this.#isMet();
-    if (!wasMet && this.#met) this.#stop(`Goal met after ${this.steps} ${this.steps === 1 ? 'step' : 'steps'}.`);
+    if (!wasMet && this.#met) this.#stop(`Goal met after ${this.steps} ${this.steps === 1 ? 'step' : 'steps'}.`, 'met', '');
     else if (this.#rising >= RISING_STEPS)
       this.#stop(`The loss rose ${RISING_STEPS} steps in a row: the learning rate is too large for this goal. `
-        + 'Lower it and press Train.');
+        + 'Lower it and press Train.', 'rising', 'diverging');
     return true;
   }
 
-  #stop(message) {
+  #stop(message, kind, code) {
     this.message = message;
+    this.kind = kind;
+    this.code = code;
     this.#rising = 0;
     this.pause();
   }
