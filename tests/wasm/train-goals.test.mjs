@@ -29,7 +29,7 @@ function train(goal, seed, { train = ALL, learningRate = goal.learningRate } = {
 }
 
 for (const goal of GOALS) {
-  const seeds = goal.id === 'pronouns' ? [1, 2, 3, 4, 5] : [0, 1, 2, 3, 4, 5];
+  const seeds = [0, 1, 2, 3, 4, 5]; // 0: the documented start; then five seeded ones
   test(`"${goal.name}" reaches its target within ${goal.maxSteps} steps for seeds ${seeds.join(', ')}`, () => {
     for (const seed of seeds) {
       const { run, state } = startRun(core, goal, seed);
@@ -43,7 +43,7 @@ for (const goal of GOALS) {
 
 test('the held-out sentence resolves for every seed, and did not at the start', () => {
   const goal = goalById('pronouns');
-  for (const seed of [1, 2, 3, 4, 5]) {
+  for (const seed of [0, 1, 2, 3, 4, 5]) {
     const { run, state } = startRun(core, goal, seed);
     assert.equal(run.originProgress.heldOutMet, false, `seed ${seed}: resolved before training`);
     const { progress } = train(goal, seed);

@@ -151,7 +151,11 @@ test('readout sentences say what changed, from the numbers given', () => {
   const now = { asker: 'sat', key: 'the', share: 0.8412 };
   assert.equal(shareSentence(now, { share: 0.0900 }), 'sat now gives 0.84 of its attention to the (was 0.09)');
   assert.equal(shareSentence(now, { share: 0.8449 }), 'sat still gives 0.84 of its attention to the');
+  assert.equal(shareSentence(now, undefined), 'sat gives 0.84 of its attention to the');
+  assert.equal(readout('blend', { asker: 'sat', output: [2.24, 0.85], pin: [1, 2], error: 2.87 }, undefined),
+    'sat’s output is [2.24, 0.85], a squared error of 2.87 from the pin at [1.00, 2.00].');
   assert.equal(readout('sat-the', now, { share: 0.09 }), 'sat now gives 0.84 of its attention to the (was 0.09).');
+  assert.equal(readout('sat-the', { ...now, share: 0.8021 }, { share: 0.09 }), 'sat now gives 0.802 of its attention to the (was 0.09).');
   assert.equal(readout('blend', { asker: 'sat', output: [0.95, -1.97], pin: [1, -2], error: 0.0034 }, { error: 9.31 }),
     'sat’s output is [0.95, −1.97], a squared error of 0.00 from the pin at [1.00, −2.00] (was 9.31).');
   const heldOut = (share) => ({ heldOut: [{ asker: 'she', key: 'bird', share: 0.7 }, { asker: 'it', key: 'plate', share }] });

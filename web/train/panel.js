@@ -176,7 +176,6 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
       setText(ui.heldOut, heldOutSentence(p));
       ui.heldOut.classList.toggle('met', p.heldOutMet);
     }
-    setText(ui.readout, p ? readout(goal.id, p, run.originProgress) : '');
     marks.show(current && { gradients: current.gradients, moved: current.moved, train: { ...train } });
     pin.show(goal.id === 'blend' && run ? run.pin : null, movePin);
     paintTrainer(trainer);
@@ -184,10 +183,13 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
 
   function paintTrainer(t) {
     setText(ui.play, t.playing ? 'Pause' : 'Train');
-    setAttr(ui.play, 'aria-pressed', String(t.playing));
     const usable = Boolean(current);
     ui.play.disabled = !usable && !t.playing;
     ui.stepButton.disabled = !usable || t.playing;
+    // The readout compares with the start once anything moved (a step, or an edit of your own).
+    const p = progressNow();
+    const atStart = t.steps === 0 && t.edits.length === 0;
+    setText(ui.readout, p ? readout(goal.id, p, atStart ? undefined : run.originProgress) : '');
     const loss = t.losses.at(-1);
     setText(ui.stats, Number.isFinite(loss) ? lossSentence(loss, t.steps) : `Step ${t.steps}.`);
     // The goal met is news, not an error; a stop for any other reason is an error with its code.
@@ -232,7 +234,7 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
       GOALS.map((g) => el('option', { value: g.id, text: g.name })));
     const rate = el('input', { id: rateId, type: 'text', class: 'num', autocomplete: 'off', spellcheck: 'false' });
     const seed = el('input', { id: seedId, type: 'text', class: 'num', autocomplete: 'off', spellcheck: 'false', value: '0' });
-    const play = el('button', { type: 'button', class: 'play', text: 'Train', 'aria-pressed': 'false' });
+    const play = el('button', { type: 'button', class: 'play', text: 'Train' });
     const stepButton = el('button', { type: 'button', text: 'Step' });
     const reset = el('button', { type: 'button', text: 'Reset training' });
     const freeze = GRIDS.map(([name, label]) => {

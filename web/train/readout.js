@@ -17,16 +17,20 @@ export function beside(x, threshold) {
   return x.toFixed(6).replace('-', '\u2212'); // closer than a millionth: as near as the page can say
 }
 
-/** "sat now gives 0.84 of its attention to the (was 0.09)", or "still gives" when the text has not changed. */
-export function shareSentence({ asker, key, share }, was) {
-  if (was === undefined || share2(share) === share2(was.share))
-    return `${asker} still gives ${share2(share)} of its attention to ${key}`;
-  return `${asker} now gives ${share2(share)} of its attention to ${key} (was ${share2(was.share)})`;
+/**
+ * "sat now gives 0.84 of its attention to the (was 0.09)"; "still gives" when the printed share
+ * has not changed; plain "gives" when there is no start to compare with (was undefined).
+ */
+export function shareSentence({ asker, key, share }, was, format = share2) {
+  if (was === undefined) return `${asker} gives ${format(share)} of its attention to ${key}`;
+  if (format(share) === format(was.share)) return `${asker} still gives ${format(share)} of its attention to ${key}`;
+  return `${asker} now gives ${format(share)} of its attention to ${key} (was ${share2(was.share)})`;
 }
 
-/** One line saying what changed since the start of the run, for any goal. */
+/** One line saying what changed since the start of the run (was: its progress; undefined at the start). */
 export function readout(goalId, now, was) {
-  if (goalId === 'sat-the') return `${shareSentence(now, was)}.`;
+  // Printed as the check prints it, so 0.802 never reads "0.80" beside a target of "above 0.80".
+  if (goalId === 'sat-the') return `${shareSentence(now, was, (x) => beside(x, 0.8))}.`;
   if (goalId === 'blend') {
     const error = fixed2(now.error);
     const tail = was && fixed2(was.error) !== error ? ` (was ${fixed2(was.error)})` : '';
@@ -35,7 +39,7 @@ export function readout(goalId, now, was) {
   }
   if (goalId === 'pronouns') {
     const it = now.heldOut.find((l) => l.asker === 'it') ?? now.heldOut[0];
-    const before = was?.heldOut.find((l) => l.asker === it.asker);
+    const before = was && was.heldOut.find((l) => l.asker === it.asker);
     return `In the held-out sentence, ${shareSentence(it, before)}.`;
   }
   return '';
