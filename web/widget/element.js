@@ -21,6 +21,8 @@ import { createGrids } from './grids.js';
 import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
+import { parseBoolean } from '../shared/booleans.js';
+import { createTrainPanel } from '../train/panel.js';
 
 const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 // Changes the learner makes in place leave text they are still typing alone; any other change
@@ -28,7 +30,7 @@ const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS];
+  static observedAttributes = ['preset', ...FLAGS, 'train'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
@@ -48,6 +50,8 @@ export class AttentionWidget extends ElementBase {
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
+  #attn = null;        // the core, once loaded (the train panel calls it directly)
+  #train = null;       // { panel, connection } while the `train` attribute is on (web/train/panel.js)
   #ui;
 
   constructor() {
@@ -76,6 +80,7 @@ export class AttentionWidget extends ElementBase {
       cancelAnimationFrame(this.#drag.frame);
       this.#drag.frame = 0;
     });
+    if (this.#train) this.#train.panel.connect(this.#trainSignal());
     // Changed while away (another view of the same model): catch up.
     if (this.#model.result && this.#painted !== this.#model.version) this.#show({ reason: 'load' }, false);
     if (this.#started) return;
@@ -92,6 +97,10 @@ export class AttentionWidget extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    if (name === 'train') {
+      this.#trainChanged();
+      return;
+    }
     this.#dirty.add(name);
     this.#schedule();
   }
@@ -152,6 +161,46 @@ export class AttentionWidget extends ElementBase {
     this.#ui.body.hidden = false;
     // The model checks its example again with the core: a source the core refuses gives way to the next.
     this.#showErrors(this.#model.setCompute((state) => attn.attend(state)));
+    this.#attn = attn;
+    this.#trainChanged();
+  }
+
+  // ---- the train panel (`train` attribute; web/train/, docs/training.md) ----
+
+  #trainChanged() {
+    const { value: on, message } = parseBoolean('train', this.getAttribute('train'), false);
+    if (message) this.#showErrors({ ok: true, notes: [{ code: 'bad_attribute', message }] });
+    if (!this.#attn || !this.#views) return; // mounted once the core and the views are there
+    if (on && !this.#train) this.#mountTrain();
+    else if (!on && this.#train) this.#unmountTrain();
+  }
+
+  #mountTrain() {
+    const v = this.#views;
+    const panel = createTrainPanel({
+      model: this.#model, core: this.#attn,
+      marks: { show: (info) => v.cast.showTraining(info) },
+      pin: { show: (point, onMove) => v.arrows.setPin(point, onMove) },
+      reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+      onError: (error) => this.dispatchEvent(new AttentionErrorEvent(error)),
+    });
+    this.#train = { panel, connection: new AbortController() };
+    v.controls.element.after(panel.element);
+    if (this.#connection) panel.connect(this.#trainSignal());
+    panel.start();
+  }
+
+  #unmountTrain() {
+    this.#train.connection.abort();
+    this.#train.panel.element.remove();
+    this.#train = null;
+    this.#views.cast.showTraining(null);
+    this.#views.arrows.setPin(null);
+  }
+
+  // Ends with the panel (attribute removed) or with this connection (element removed).
+  #trainSignal() {
+    return AbortSignal.any([this.#train.connection.signal, this.#connection.signal]);
   }
 
   #onLoadFailed(err) {
