@@ -1,0 +1,110 @@
+// Benchmark (not a test): training speed.
+//
+//   npm run bench:train        (ROUNDS=11 STEPS=200 SECONDS=5 RUNS=3 to change)
+//
+// 1. One gradient-descent step in WebAssembly (node), through attention.js's trainStep
+//    (marshalling in and out included, as the page pays it): the 10-token chapter
+//    sentence "the cat knocked over the vase because it was fragile" alone, and the
+//    pronoun goal's five training sentences (8 to 10 tokens) at once. ROUNDS rounds of
+//    STEPS steps after a warm-up; the median round, per step.
+// 2. Playing in Chromium: the demo page's train panel, Train pressed, for SECONDS: steps
+//    per second from the panel's own step count, and every long task (> 50 ms) the page
+//    reported meanwhile (PerformanceObserver 'longtask'), for the 3-token goal and the
+//    11-token pronoun goal. RUNS runs each; medians. Motion on (one step per frame).
+import { chromium } from '@playwright/test';
+import { cpus, loadavg } from 'node:os';
+import config from '../playwright.config.js';
+import { serve } from '../scripts/serve.mjs';
+import { loadAttention } from '../wasm/attention.js';
+import { goalById } from '../web/train/goals.js';
+import { TRAINING, sentence } from '../web/train/pronouns.js';
+import { median, quartiles } from './stats.mjs';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 11);
+const STEPS = Number(process.env.STEPS ?? 200);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const RUNS = Number(process.env.RUNS ?? 3);
+
+console.log(`machine: ${cpus()[0].model}, ${cpus().length} cores; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+await benchWasm();
+await benchChromium();
+console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+async function benchWasm() {
+  const core = await loadAttention();
+  const goal = goalById('pronouns');
+  const { state } = goal.start(core, 0);
+  const chapter = sentence(TRAINING[0]);
+  const cases = [
+    ['one 10-token sentence', [{ embeddings: chapter.embeddings, shares: chapter.links }]],
+    ['five sentences of 8-10 tokens', goal.examples()],
+  ];
+  for (const [name, examples] of cases) {
+    const request = { ...state, examples, learningRate: 1e-6 }; // tiny steps: the grids stay put
+    for (let i = 0; i < STEPS; i++) core.trainStep(request);
+    const perStep = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const t0 = performance.now();
+      for (let i = 0; i < STEPS; i++) core.trainStep(request);
+      perStep.push(((performance.now() - t0) / STEPS) * 1000);
+    }
+    const [q1, q3] = quartiles(perStep);
+    console.log(`wasm trainStep, ${name}: median ${median(perStep).toFixed(1)} µs per step `
+      + `(quartiles ${q1.toFixed(1)}-${q3.toFixed(1)}, ${ROUNDS} rounds of ${STEPS})`);
+  }
+}
+
+async function benchChromium() {
+  const server = await serve(0);
+  const { port } = server.address();
+  const browser = await chromium.launch({ ...config.use.launchOptions, executablePath: '/usr/bin/chromium' });
+  try {
+    for (const [goalId, rate] of [['sat-the', '0.0001'], ['pronouns', '0.0001']]) {
+      const rates = [], longest = [], counts = [];
+      for (let run = 0; run < RUNS; run++) {
+        const r = await playOnce(browser, port, goalId, rate);
+        rates.push(r.stepsPerSecond);
+        longest.push(r.longest);
+        counts.push(r.longTasks);
+      }
+      console.log(`Chromium, playing "${goalById(goalId).name}": median ${median(rates).toFixed(1)} steps/s `
+        + `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')}); long tasks over 50 ms per run: `
+        + `${counts.join(', ')}; longest task: ${longest.map((x) => `${Math.round(x)} ms`).join(', ')}`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+async function playOnce(browser, port, goalId, rate) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
+  try {
+    await page.route(/attention-scale\.js$/, (route) => route.abort()); // the scale lab's worker stays out
+    await page.goto(`http://127.0.0.1:${port}/web/#train`);
+    const widget = page.locator('#train attention-widget');
+    const panel = widget.getByRole('region', { name: 'Train the violet grids' });
+    await panel.waitFor();
+    await panel.getByLabel('Goal').selectOption(goalId);
+    // A tiny rate: the goal is not met while timing, so the panel never pauses by itself.
+    await panel.getByLabel('Learning rate').fill(rate);
+    const stepsNow = () => widget.evaluate((w) =>
+      Number(w.shadowRoot.querySelector('.train .stats').textContent.match(/after (\d+) step/)[1]));
+    await page.evaluate(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+        .observe({ type: 'longtask' });
+    });
+    await panel.getByRole('button', { name: 'Train', exact: true }).click();
+    await page.waitForTimeout(500); // past the first frames
+    const s0 = await stepsNow();
+    const t0 = Date.now();
+    await page.waitForTimeout(SECONDS * 1000);
+    const s1 = await stepsNow();
+    const seconds = (Date.now() - t0) / 1000;
+    const tasks = await page.evaluate(() => window.longTasks);
+    return { stepsPerSecond: (s1 - s0) / seconds, longTasks: tasks.length, longest: Math.max(0, ...tasks) };
+  } finally {
+    await page.close();
+  }
+}
