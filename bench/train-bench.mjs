@@ -10,7 +10,8 @@
 // 2. Playing in Chromium: the demo page's train panel, Train pressed, for SECONDS: steps
 //    per second from the panel's own step count, and every long task (> 50 ms) the page
 //    reported meanwhile (PerformanceObserver 'longtask'), for the 3-token goal and the
-//    11-token pronoun goal. RUNS runs each; medians. Motion on (one step per frame).
+//    11-token pronoun goal, and the median script time of a frame's callbacks (one step and
+//    its repaint; layout and paint aside). RUNS runs each; medians. Motion on (one step per frame).
 import { chromium } from '@playwright/test';
 import { cpus, loadavg } from 'node:os';
 import config from '../playwright.config.js';
@@ -39,18 +40,26 @@ async function benchWasm() {
     ['one 10-token sentence', [{ embeddings: chapter.embeddings, shares: chapter.links }]],
     ['five sentences of 8-10 tokens', goal.examples()],
   ];
+  // Paired with attend() of the 10-token sentence, timed in the same rounds: on a loaded
+  // machine the ratio holds better than either time.
+  const forward = { ...state, embeddings: chapter.embeddings };
   for (const [name, examples] of cases) {
     const request = { ...state, examples, learningRate: 1e-6 }; // tiny steps: the grids stay put
     for (let i = 0; i < STEPS; i++) core.trainStep(request);
-    const perStep = [];
+    const perStep = [], ratios = [];
     for (let r = 0; r < ROUNDS; r++) {
       const t0 = performance.now();
       for (let i = 0; i < STEPS; i++) core.trainStep(request);
-      perStep.push(((performance.now() - t0) / STEPS) * 1000);
+      const t1 = performance.now();
+      for (let i = 0; i < STEPS; i++) core.attend(forward);
+      const t2 = performance.now();
+      perStep.push(((t1 - t0) / STEPS) * 1000);
+      ratios.push((t1 - t0) / (t2 - t1));
     }
     const [q1, q3] = quartiles(perStep);
     console.log(`wasm trainStep, ${name}: median ${median(perStep).toFixed(1)} µs per step `
-      + `(quartiles ${q1.toFixed(1)}-${q3.toFixed(1)}, ${ROUNDS} rounds of ${STEPS})`);
+      + `(quartiles ${q1.toFixed(1)}-${q3.toFixed(1)}, ${ROUNDS} rounds of ${STEPS}); `
+      + `${median(ratios).toFixed(2)}x one attend() of the 10-token sentence in the same rounds`);
   }
 }
 
@@ -60,16 +69,18 @@ async function benchChromium() {
   const browser = await chromium.launch({ ...config.use.launchOptions, executablePath: '/usr/bin/chromium' });
   try {
     for (const [goalId, rate] of [['sat-the', '0.0001'], ['pronouns', '0.0001']]) {
-      const rates = [], longest = [], counts = [];
+      const rates = [], longest = [], counts = [], frames = [];
       for (let run = 0; run < RUNS; run++) {
         const r = await playOnce(browser, port, goalId, rate);
         rates.push(r.stepsPerSecond);
         longest.push(r.longest);
         counts.push(r.longTasks);
+        frames.push(r.frame);
       }
       console.log(`Chromium, playing "${goalById(goalId).name}": median ${median(rates).toFixed(1)} steps/s `
         + `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')}); long tasks over 50 ms per run: `
-        + `${counts.join(', ')}; longest task: ${longest.map((x) => `${Math.round(x)} ms`).join(', ')}`);
+        + `${counts.join(', ')}; longest task: ${longest.map((x) => `${Math.round(x)} ms`).join(', ')}; `
+        + `median script time per frame (step + repaint): ${median(frames).toFixed(2)} ms`);
     }
   } finally {
     await browser.close();
@@ -79,6 +90,16 @@ async function benchChromium() {
 
 async function playOnce(browser, port, goalId, rate) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
+  // The script time of each animation frame's callbacks (a step and its repaint), layout and paint aside.
+  await page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.frameTimes = [];
+    window.requestAnimationFrame = (fn) => raf((t) => {
+      const t0 = performance.now();
+      fn(t);
+      window.frameTimes.push(performance.now() - t0);
+    });
+  });
   try {
     await page.route(/attention-scale\.js$/, (route) => route.abort()); // the scale lab's worker stays out
     await page.goto(`http://127.0.0.1:${port}/web/#train`);
@@ -91,6 +112,7 @@ async function playOnce(browser, port, goalId, rate) {
     const stepsNow = () => widget.evaluate((w) =>
       Number(w.shadowRoot.querySelector('.train .stats').textContent.match(/after (\d+) step/)[1]));
     await page.evaluate(() => {
+      window.frameTimes = [];
       window.longTasks = [];
       new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
         .observe({ type: 'longtask' });
@@ -103,7 +125,8 @@ async function playOnce(browser, port, goalId, rate) {
     const s1 = await stepsNow();
     const seconds = (Date.now() - t0) / 1000;
     const tasks = await page.evaluate(() => window.longTasks);
-    return { stepsPerSecond: (s1 - s0) / seconds, longTasks: tasks.length, longest: Math.max(0, ...tasks) };
+    const frame = median(await page.evaluate(() => window.frameTimes));
+    return { stepsPerSecond: (s1 - s0) / seconds, longTasks: tasks.length, longest: Math.max(0, ...tasks), frame };
   } finally {
     await page.close();
   }

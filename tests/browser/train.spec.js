@@ -86,6 +86,22 @@ test.describe('with motion', () => {
   });
 });
 
+test('by hand first: one cell of W_Q turns the check green, and the readout says what changed', async ({ page }) => {
+  const problems = watchConsole(page);
+  const widget = await trainWidget(page);
+  const check = panel(widget).locator('.check');
+  await expect(check).toHaveText('✗ sat gives 0.09 of its attention to the: not yet above 0.80.');
+  await expect(panel(widget).locator('.readout')).toHaveText('sat gives 0.09 of its attention to the.');
+  await widget.getByRole('textbox', { name: 'W_Q row 2, column 3' }).fill('-3');
+  await expect(check).toHaveText('✓ sat gives 0.84 of its attention to the: above 0.80: goal met.');
+  await expect(check).toHaveClass(/met/);
+  await expect(panel(widget).locator('.readout')).toHaveText('sat now gives 0.84 of its attention to the (was 0.09).');
+  await expect(widget.getByRole('textbox', { name: 'W_Q row 2, column 3' }))
+    .toHaveAttribute('aria-description', /moved −2\.00 since training began$/);
+  await expect(stats(widget)).toHaveText('Loss 0.17 after 0 steps.');
+  expect(problems).toEqual([]);
+});
+
 test('Step is exactly one update: each cell moves by −rate × the gradient it showed', async ({ page }) => {
   const problems = watchConsole(page);
   const widget = await trainWidget(page);

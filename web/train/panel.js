@@ -120,7 +120,7 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
 
   function readRate() {
     const parsed = parseNumber(ui.rate.value);
-    if (!parsed.ok) throw new Error(`The learning rate ${parsed.message}.`);
+    if (!parsed.ok) throw Object.assign(new Error(`The learning rate ${parsed.message}.`), { code: 'bad_learning_rate' });
     return parsed.value; // the core refuses 0, negatives and above 100 with its own words
   }
 
