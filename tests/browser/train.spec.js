@@ -48,8 +48,10 @@ test.describe('with motion', () => {
     const loss0 = await lossShown(widget);
     await button(widget, 'Train').click();
     await expect(button(widget, 'Pause')).toBeVisible();
+    await expect(panel(widget).locator('.readout')).toHaveAttribute('aria-live', 'off'); // no flood while playing
     await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible({ timeout: 20_000 });
     await expect(button(widget, 'Train')).toBeVisible(); // paused by itself
+    await expect(panel(widget).locator('.readout')).toHaveAttribute('aria-live', 'polite');
     expect(Number(await share.textContent())).toBeGreaterThanOrEqual(0.8);
     expect(await lossShown(widget)).toBeLessThan(loss0);
     expect(await cellTexts(widget)).not.toEqual(before);

@@ -183,6 +183,8 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
 
   function paintTrainer(t) {
     setText(ui.play, t.playing ? 'Pause' : 'Train');
+    // Sixty changes a second would flood a screen reader: the live lines speak when it pauses.
+    for (const line of [ui.check, ui.readout]) setAttr(line, 'aria-live', t.playing ? 'off' : 'polite');
     const usable = Boolean(current);
     ui.play.disabled = !usable && !t.playing;
     ui.stepButton.disabled = !usable || t.playing;
