@@ -239,6 +239,28 @@ test('the train attribute: off removes the panel and its marks; a word that does
   expect(problems).toEqual([]);
 });
 
+test('removed from the page while training, it stops; put back, it trains again', async ({ page }) => {
+  const problems = watchConsole(page);
+  const widget = await trainWidget(page);
+  await panel(widget).getByLabel('Learning rate').fill('0.001');
+  await button(widget, 'Train').click();
+  await expect.poll(() => stepsShown(widget)).toBeGreaterThan(0);
+  const away = await page.evaluate(async () => {
+    const w = document.querySelector('#train attention-widget');
+    window.parked = { w, parent: w.parentNode };
+    w.remove();
+    const before = JSON.stringify(w.state);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return before === JSON.stringify(w.state);
+  });
+  expect(away).toBe(true); // no step while detached
+  await page.evaluate(() => window.parked.parent.append(window.parked.w));
+  const steps = await stepsShown(widget);
+  await button(widget, 'Step').click();
+  await expect.poll(() => stepsShown(widget)).toBe(steps + 1);
+  expect(problems).toEqual([]);
+});
+
 for (const width of [1280, 360]) {
   test(`train panel at ${width} px: after training, nothing wider than the page`, async ({ page }) => {
     const problems = watchConsole(page);

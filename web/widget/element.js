@@ -199,8 +199,12 @@ export class AttentionWidget extends ElementBase {
   }
 
   // Ends with the panel (attribute removed) or with this connection (element removed).
+  // (AbortSignal.any would do, but not in every browser the package supports.)
   #trainSignal() {
-    return AbortSignal.any([this.#train.connection.signal, this.#connection.signal]);
+    const both = new AbortController();
+    for (const signal of [this.#train.connection.signal, this.#connection.signal])
+      signal.addEventListener('abort', () => both.abort(), { once: true, signal: both.signal });
+    return both.signal;
   }
 
   #onLoadFailed(err) {
