@@ -129,6 +129,8 @@ test('keyboard only: pick the blend goal, move the pin, train, step and reset', 
   await pin.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(widget.getByRole('button', { name: /^target pin at \[0\.00, 2\.00\]/ })).toBeVisible();
+  // The check follows the pin at once (the squared error from [1, 2] was 2.87).
+  await expect(panel(widget).locator('.check')).toHaveText('✗ Squared error 6.35: not yet below 0.01.');
   await panel(widget).getByLabel('Goal').focus();
   for (const expected of ['Seed', 'Train']) {
     await page.keyboard.press('Tab');

@@ -63,6 +63,7 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
   }
 
   function begin() {
+    progressVersion = -1; // a new run: progress is about its goal now
     current = tryMeasure();
     trainer.begin(current?.loss ?? NaN);
     paintGoal();
@@ -113,6 +114,7 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
   function movePin(point) {
     run.pin = point;
     run.originProgress = goal.progress(core, run.origin, point); // "was" is about this pin too
+    progressVersion = -1; // the same numbers, a new target
     changedElsewhere();
   }
 
