@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
 import { mulberry32 as random } from '../../web/scale/inputs.js';
+import { LIMIT } from '../../web/widget/format.js';
 import { catSat, SAT, THE } from './cast.mjs';
 
 const attn = await loadAttention();
@@ -151,6 +152,11 @@ test('a bad learning rate, frozen grids or a bad goal: a clear AttentionError', 
   throwsCode(() => attn.evaluateGoal({ ...satWantsThe, examples: [{ embeddings: catSat.embeddings, blends: [{ asker: 2, point: [1, NaN] }] }] }),
     'non_finite', /target point row 1, column 2 is NaN/);
   throwsCode(() => attn.evaluateGoal({ ...satWantsThe, wq: [[1, NaN, 0], [0, 0, 0]] }), 'non_finite', /wq row 1, column 2 is NaN/);
+});
+
+test('training\'s bound on every entry is the widget\'s documented limit for typed numbers', () => {
+  assert.equal(attn.limits.maxEntry, LIMIT);
+  assert.equal(attn.limits.maxLearningRate, 100);
 });
 
 test('a diverging run stops at the limit with the last good grids', () => {
