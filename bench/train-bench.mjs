@@ -12,6 +12,8 @@
 //    reported meanwhile (PerformanceObserver 'longtask'), for the 3-token goal and the
 //    11-token pronoun goal, and the median script time of a frame's callbacks (one step and
 //    its repaint; layout and paint aside). RUNS runs each; medians. Motion on (one step per frame).
+//    A baseline first: the same page not training but spinning 2 ms of script each frame, whose
+//    long tasks are the machine's (a busy VM stretches any task), not training's.
 import { chromium } from '@playwright/test';
 import { cpus, loadavg } from 'node:os';
 import config from '../playwright.config.js';
@@ -68,6 +70,10 @@ async function benchChromium() {
   const { port } = server.address();
   const browser = await chromium.launch({ ...config.use.launchOptions, executablePath: '/usr/bin/chromium' });
   try {
+    const idle = [];
+    for (let run = 0; run < RUNS; run++) idle.push(await playOnce(browser, port, 'sat-the', '0.0001', true));
+    console.log(`Chromium, the same page not training, 2 ms of script a frame for ${SECONDS} s (baseline): long tasks over 50 ms per run: `
+      + `${idle.map((r) => r.longTasks).join(', ')}; longest: ${idle.map((r) => `${Math.round(r.longest)} ms`).join(', ')}`);
     for (const [goalId, rate] of [['sat-the', '0.0001'], ['pronouns', '0.0001']]) {
       const rates = [], longest = [], counts = [], frames = [];
       for (let run = 0; run < RUNS; run++) {
@@ -88,7 +94,7 @@ async function benchChromium() {
   }
 }
 
-async function playOnce(browser, port, goalId, rate) {
+async function playOnce(browser, port, goalId, rate, idle = false) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
   // The script time of each animation frame's callbacks (a step and its repaint), layout and paint aside.
   await page.addInitScript(() => {
@@ -117,6 +123,17 @@ async function playOnce(browser, port, goalId, rate) {
       new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
         .observe({ type: 'longtask' });
     });
+    if (idle) {
+      // The baseline: the same page, not training, but busy for 2 ms of script every frame
+      // (about what a step and its repaint take): long tasks here are the machine's, not training's.
+      await page.evaluate(() => {
+        const spin = () => { const t0 = performance.now(); while (performance.now() - t0 < 2); requestAnimationFrame(spin); };
+        requestAnimationFrame(spin);
+      });
+      await page.waitForTimeout(SECONDS * 1000);
+      const tasks = await page.evaluate(() => window.longTasks);
+      return { longTasks: tasks.length, longest: Math.max(0, ...tasks) };
+    }
     await panel.getByRole('button', { name: 'Train', exact: true }).click();
     await page.waitForTimeout(500); // past the first frames
     const s0 = await stepsNow();
