@@ -152,6 +152,30 @@ test('keyboard only: pick the blend goal, move the pin, train, step and reset', 
   expect(problems).toEqual([]);
 });
 
+test('the pin: a click on the plot drops it there, and a drag moves it; the check follows', async ({ page }) => {
+  const problems = watchConsole(page);
+  const widget = await trainWidget(page);
+  await panel(widget).getByLabel('Goal').selectOption('blend');
+  const plot = widget.getByRole('group', { name: 'Value arrows and the blend' });
+  await plot.scrollIntoViewIfNeeded();
+  const box = await plot.boundingBox();
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+  const pin = widget.getByRole('button', { name: /^target pin at/ });
+  await expect(pin).not.toHaveAccessibleName(/\[1\.00, 2\.00\]/);
+  const dropped = (await pin.getAttribute('aria-label')).match(/\[(.*?)\]/)[1];
+  await expect(panel(widget).locator('.readout')).toContainText(`from the pin at [${dropped}]`);
+  const at = await pin.boundingBox();
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(at.x + at.width / 2 + 40, at.y + at.height / 2 - 30, { steps: 4 });
+  await page.mouse.up();
+  await expect(pin).not.toHaveAccessibleName(new RegExp(`\\[${dropped.replace(/[.\[\]]/g, '\\$&')}\\]`));
+  const moved = (await pin.getAttribute('aria-label')).match(/\[(.*?)\]/)[1];
+  await expect(panel(widget).locator('.readout')).toContainText(`from the pin at [${moved}]`);
+  await expect(plot).toHaveAttribute('aria-describedby', /.+/);
+  expect(problems).toEqual([]);
+});
+
 test('reduced motion: a few repaints a second, several steps each, and it still gets there', async ({ page }) => {
   const problems = watchConsole(page);
   const widget = await trainWidget(page);

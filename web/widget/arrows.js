@@ -116,7 +116,8 @@ export function createArrowPlot({ onMove }) {
     pin.paint(box, placeLabel);
     setText(view.output.label, `o(${state.tokens[i]})`);
     setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
-      + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
+      + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.'
+      + pin.points().map((p) => ` Target pin at ${vector(p, fixed2)}.`).join(''));
     if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
     setText(dimsNote, result.dV > 2 ? `Values have ${result.dV} numbers; the plot shows the first two.`
       : 'Values have one number; the plot draws it along the horizontal axis.');
