@@ -4,6 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { watchConsole } from './console.js';
+import { CSP } from '../../scripts/serve.mjs';
 import { gridCell } from './widget-helpers.js';
 
 const DIR = 'tests/browser/screenshots';
@@ -284,6 +285,41 @@ test('removed from the page while training, it stops; put back, it trains again'
   const steps = await stepsShown(widget);
   await button(widget, 'Step').click();
   await expect.poll(() => stepsShown(widget)).toBe(steps + 1);
+  expect(problems).toEqual([]);
+});
+
+test('30 training widgets, each stepped while playing and removed, leave no DOM nodes or listeners behind', async ({ page }) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Train</title>'
+    + '<script type="module" src="./attention-widget.js"></script></head><body><main></main></body></html>';
+  await page.route('**/web/train-cycle.html', (route) => route.fulfill({
+    status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP } }));
+  await page.goto('/web/train-cycle.html');
+  const cdp = await page.context().newCDPSession(page);
+  const counters = async () => {
+    for (let i = 0; i < 3; i += 1) await cdp.send('HeapProfiler.collectGarbage');
+    return cdp.send('Memory.getDOMCounters');
+  };
+  const cycle = (count) => page.evaluate(async (count) => {
+    for (let i = 0; i < count; i += 1) {
+      const w = document.createElement('attention-widget');
+      w.setAttribute('train', '');
+      document.querySelector('main').append(w);
+      await new Promise((resolve) => w.addEventListener('attention-change', resolve, { once: true }));
+      const buttons = [...w.shadowRoot.querySelectorAll('.train button')];
+      buttons.find((b) => b.textContent === 'Step').click();
+      buttons.find((b) => b.textContent === 'Train').click(); // playing when it is removed
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      w.remove();
+    }
+  }, count);
+  await cycle(1);
+  const before = await counters();
+  await cycle(30);
+  const after = await counters();
+  expect(after.nodes - before.nodes, JSON.stringify({ before, after })).toBeLessThan(1000);
+  expect(after.jsEventListeners - before.jsEventListeners, JSON.stringify({ before, after })).toBeLessThan(50);
   expect(problems).toEqual([]);
 });
 
