@@ -3,7 +3,8 @@
 /** Stable error codes: the core's, plus the JS edge's own. */
 export type AttentionErrorCode =
   | 'empty' | 'shape_mismatch' | 'non_finite' | 'bad_temperature' | 'too_large'
-  | 'invalid_argument' | 'load_failed';
+  | 'invalid_argument' | 'load_failed'
+  | 'bad_learning_rate' | 'diverged';
 
 export class AttentionError extends Error {
   readonly name: 'AttentionError';
@@ -75,6 +76,69 @@ export interface Limits {
   maxRawTokens: number;    // attendRaw() with weights
   maxStreamTokens: number; // attendRaw() outputs only
   maxRawWork: number;      // attendRaw(): n * n * d, the work of one call
+  maxEntry: number;        // trainStep(): every grid entry stays within ±maxEntry (1000)
+  maxLearningRate: number; // trainStep(): learningRate in (0, maxLearningRate] (100)
+}
+
+// ---- training (docs/training.md) ----
+
+/** dloss/d(what attend() computes), for gradients(). A missing one is all zeros. */
+export interface Upstream {
+  weights?: Matrix;  // (n, n)
+  outputs?: Matrix;  // (n, d_v)
+  /** Added after the softmax's own gradient; ignored where masked. */
+  logits?: Matrix;   // (n, n)
+}
+
+export interface GradientsResult {
+  embeddings: number[][]; // (n, d_model)
+  wq: number[][];         // (d_k, d_model)
+  wk: number[][];         // (d_k, d_model)
+  wv: number[][];         // (d_v, d_model)
+}
+
+export interface GridSet {
+  wq: number[][];
+  wk: number[][];
+  wv: number[][];
+}
+
+/** One sentence of a goal and what the goal wants of it (token indices from 0). */
+export interface GoalExample {
+  embeddings: Matrix;
+  /** loss −log weights(asker, key): the asker should give its attention to key. */
+  shares?: { asker: number; key: number }[];
+  /** loss |outputs(asker) − point|²: the asker's output should land on point (d_v numbers). */
+  blends?: { asker: number; point: ArrayLike<number> }[];
+}
+
+export interface GoalRequest {
+  wq: Matrix;
+  wk: Matrix;
+  wv: Matrix;
+  examples: GoalExample[];
+  scaled?: boolean;
+  causal?: boolean;
+  temperature?: number;
+  /** The grids a run started from: the result then carries `moved` = grids − origin. */
+  origin?: { wq: Matrix; wk: Matrix; wv: Matrix };
+}
+
+export interface TrainStepRequest extends GoalRequest {
+  learningRate: number;
+  /** Which grids the step may change (the freeze switches). Default all true. */
+  train?: { wq?: boolean; wk?: boolean; wv?: boolean };
+}
+
+export interface TrainStepResult extends GridSet {
+  /** The goal's loss (mean over its targets) before and after the step. */
+  lossBefore: number;
+  loss: number;
+  /** The gradient the step used, and the one at the new grids. */
+  gradientsBefore: GridSet;
+  gradients: GridSet;
+  /** New grids − origin, when the request gave an origin. */
+  moved?: GridSet;
 }
 
 export interface Attention {
@@ -83,6 +147,14 @@ export interface Attention {
   attend(request: AttendRequest): AttendResult;
   attendRaw(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
     options?: RawOptions): RawResult;
+  /** dloss/d{embeddings, wq, wk, wv} for a loss with the given upstream gradients. */
+  gradients(request: AttendRequest & { upstream?: Upstream }): GradientsResult;
+  /** A goal's loss at these grids and its gradient. */
+  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet; moved?: GridSet };
+  /** One step of plain gradient descent; throws (bad_learning_rate, diverged, ...) with nothing moved. */
+  trainStep(request: TrainStepRequest): TrainStepResult;
+  /** A seeded random grid, the same everywhere: entries in [−scale, scale] with two decimals. */
+  randomGrid(rows: number, cols: number, options?: { seed?: number; scale?: number }): number[][];
   /** Heap use, for leak tests: wasm memory size (only grows), bytes malloc has handed out,
    *  JS values the C++ side still holds. */
   memoryStats(): { heapBytes: number; mallocBytes: number; valHandles: number };

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "attention/training.hpp"
 
 using emscripten::val;
 
@@ -142,12 +143,136 @@ val memory_stats() {
   return out;
 }
 
+
+// ---- training (docs/training.md) ----------------------------------------
+
+// The attend() request's matrices and switches (shared by attend and gradients).
+attention::Options options_from(const val& request) {
+  attention::Options options;
+  options.scaled = request["scaled"].as<bool>();
+  options.causal = request["causal"].as<bool>();
+  options.temperature = request["temperature"].as<double>();
+  return options;
+}
+
+// An optional { rows, cols, data } (undefined -> empty, which backward reads as zeros).
+attention::Matrix optional_matrix(const val& m) {
+  return m.isUndefined() ? attention::Matrix() : matrix_from(m);
+}
+
+val grids_out(const attention::Grids& g) {
+  val out = val::object();
+  out.set("wq", matrix_out(g.wq));
+  out.set("wk", matrix_out(g.wk));
+  out.set("wv", matrix_out(g.wv));
+  return out;
+}
+
+// request: attend()'s, plus upstream: { weights?, outputs?, logits? } (dloss/d each).
+// -> status + dloss/d { embeddings, wq, wk, wv }.
+val gradients(const val& request) {
+  attention::Inputs in;
+  in.embeddings = matrix_from(request["embeddings"]);
+  in.wq = matrix_from(request["wq"]);
+  in.wk = matrix_from(request["wk"]);
+  in.wv = matrix_from(request["wv"]);
+  const attention::Options options = options_from(request);
+  attention::Trace t;
+  if (attention::Status s = attention::attend(in, options, &t); !s.ok()) return status_out(s);
+  const val up = request["upstream"];
+  const attention::Upstream upstream{optional_matrix(up["weights"]), optional_matrix(up["outputs"]),
+                                     optional_matrix(up["logits"])};
+  attention::Gradients g;
+  val out = status_out(attention::backward(in, options, t, upstream, &g));
+  if (!out["ok"].as<bool>()) return out;
+  out.set("embeddings", matrix_out(g.embeddings));
+  out.set("wq", matrix_out(g.wq));
+  out.set("wk", matrix_out(g.wk));
+  out.set("wv", matrix_out(g.wv));
+  return out;
+}
+
+// examples: [{ embeddings, shares: [{ asker, key }], blends: [{ asker, point: Float64Array }] }]
+// (a handful of short sentences: read entry by entry).
+std::vector<attention::Example> examples_from(const val& list) {
+  std::vector<attention::Example> out(list["length"].as<std::size_t>());
+  for (std::size_t e = 0; e < out.size(); ++e) {
+    const val ex = list[e];
+    out[e].embeddings = matrix_from(ex["embeddings"]);
+    const val shares = ex["shares"], blends = ex["blends"];
+    for (std::size_t i = 0; i < shares["length"].as<std::size_t>(); ++i)
+      out[e].shares.push_back({shares[i]["asker"].as<std::size_t>(), shares[i]["key"].as<std::size_t>()});
+    for (std::size_t i = 0; i < blends["length"].as<std::size_t>(); ++i)
+      out[e].blends.push_back({blends[i]["asker"].as<std::size_t>(),
+                               emscripten::convertJSArrayToNumberVector<double>(blends[i]["point"])});
+  }
+  return out;
+}
+
+attention::Grids grids_from(const val& request) {
+  return {matrix_from(request["wq"]), matrix_from(request["wk"]), matrix_from(request["wv"])};
+}
+
+// With request.origin (the grids a run started from): out.moved = grids - origin.
+val with_moved(const val& request, const attention::Grids& grids, val out) {
+  const val origin = request["origin"];
+  if (origin.isUndefined()) return out;
+  attention::Grids moved;
+  if (attention::Status s = attention::moved_from(grids, grids_from(origin), &moved); !s.ok()) return status_out(s);
+  out.set("moved", grids_out(moved));
+  return out;
+}
+
+// request: { wq, wk, wv, examples, scaled, causal, temperature, origin? } -> status + loss + gradients (+ moved).
+val evaluate_goal(const val& request) {
+  attention::Evaluation ev;
+  val out = status_out(attention::evaluate(grids_from(request), examples_from(request["examples"]),
+                                           options_from(request), &ev));
+  if (!out["ok"].as<bool>()) return out;
+  out.set("loss", ev.loss);
+  out.set("gradients", grids_out(ev.gradients));
+  return with_moved(request, grids_from(request), out);
+}
+
+// request: evaluate_goal's plus learningRate, trainWq, trainWk, trainWv
+// -> status + the new grids, the loss before and after, both gradients (+ moved).
+val train_step(const val& request) {
+  attention::Grids grids = grids_from(request);
+  attention::StepOptions step;
+  step.learning_rate = request["learningRate"].as<double>();
+  step.train_wq = request["trainWq"].as<bool>();
+  step.train_wk = request["trainWk"].as<bool>();
+  step.train_wv = request["trainWv"].as<bool>();
+  attention::Evaluation before, after;
+  val out = status_out(attention::train_step(&grids, examples_from(request["examples"]),
+                                             options_from(request), step, &before, &after));
+  if (!out["ok"].as<bool>()) return out;
+  out.set("grids", grids_out(grids));
+  out.set("lossBefore", before.loss);
+  out.set("gradientsBefore", grids_out(before.gradients));
+  out.set("loss", after.loss);
+  out.set("gradients", grids_out(after.gradients));
+  return with_moved(request, grids, out);
+}
+
+// seed: a whole number below 2^53 (checked in attention.js).
+val random_grid(std::size_t rows, std::size_t cols, double scale, double seed) {
+  attention::Matrix m;
+  val out = status_out(attention::random_grid(rows, cols, scale, static_cast<std::uint64_t>(seed), &m));
+  if (out["ok"].as<bool>()) out.set("grid", matrix_out(m));
+  return out;
+}
+
 }  // namespace
 
 // ---- the table ------------------------------------------------------------
 EMSCRIPTEN_BINDINGS(attention) {
   emscripten::function("attend", &attend);
   emscripten::function("memoryStats", &memory_stats);
+  emscripten::function("gradients", &gradients);
+  emscripten::function("evaluateGoal", &evaluate_goal);
+  emscripten::function("trainStep", &train_step);
+  emscripten::function("randomGrid", &random_grid);
   emscripten::class_<RawWorkspace>("RawWorkspace")
       .constructor<>()
       .function("resize", &RawWorkspace::resize)
@@ -162,4 +287,6 @@ EMSCRIPTEN_BINDINGS(attention) {
   emscripten::constant("maxRawTokens", attention::kMaxRawTokens);
   emscripten::constant("maxStreamTokens", attention::kMaxStreamTokens);
   emscripten::constant("maxRawWork", static_cast<double>(attention::kMaxRawWork)); // 2^33: exact as a double
+  emscripten::constant("maxEntry", attention::kMaxEntry);
+  emscripten::constant("maxLearningRate", attention::kMaxLearningRate);
 }

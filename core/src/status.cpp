@@ -10,6 +10,8 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::kNonFinite: return "non_finite";
     case ErrorCode::kBadTemperature: return "bad_temperature";
     case ErrorCode::kTooLarge: return "too_large";
+    case ErrorCode::kBadLearningRate: return "bad_learning_rate";
+    case ErrorCode::kDiverged: return "diverged";
   }
   return "unknown";
 }

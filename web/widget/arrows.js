@@ -30,7 +30,9 @@ export function createArrowPlot({ onMove }) {
     liveRegion('blend-live', plot, summary, dimsNote, dragNote));
   let view = null;
   let frozenBox = null; // the viewBox is held still while a drag is in progress
-  let last = null;      // { state, result } of the last paint
+  const pin = createPin(plot, (target) => onPinMove?.(target), (box) => { frozenBox = box; });
+  let onPinMove = null;
+  let last = null;      // { state, result } of the last paint (also to refit when the pin moves)
   let paints = 0;
 
   function build(state) {
@@ -42,7 +44,7 @@ export function createArrowPlot({ onMove }) {
     // Layers, bottom to top: grid, value arrows, the chain, the output, all labels, the drag handles.
     plot.replaceChildren(grid, svg('g', {}, values.map((v) => v.group)), chain,
       svg('g', {}, output.line, output.head), svg('g', {}, values.map((v) => v.label), output.label),
-      svg('g', {}, values.map((v) => v.handle)));
+      svg('g', {}, values.map((v) => v.handle)), pin.group);
     view = { grid, chain, values, output, links: [] };
     frozenBox = null;
   }
@@ -109,7 +111,8 @@ export function createArrowPlot({ onMove }) {
     const out = first2(result.outputs[i]);
     const weights = result.weights[i];
     const links = chainLinks(tips, weights);
-    const box = frozenBox ?? fitBox([[0, 0], ...tips, out, ...links.map((l) => l.to)]);
+    last = { state, result };
+    const box = frozenBox ?? fitBox([[0, 0], ...tips, out, ...links.map((l) => l.to), ...pin.points()]);
     const size = Number(box.split(' ')[2]);
     setAttr(plot, 'viewBox', box);
     drawGrid(view.grid, box);
@@ -119,10 +122,12 @@ export function createArrowPlot({ onMove }) {
     paintChain(view.chain, links, size);
     drawArrow(view.output, [0, 0], out, size, 1.4);
     placeLabel(view.output.label, out, box, -1);
+    pin.paint(box, placeLabel);
     setTokenText(view.output.label, `o(${tokens[i]})`);
     // Read by screen readers in logical order: the plain token text, no isolates.
     setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
-      + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.');
+      + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.'
+      + pin.points().map((p) => ` Target pin at ${vector(p, fixed2)}.`).join(''));
     if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
     setText(dimsNote, result.dV > 2 ? `Values have ${result.dV} numbers; the plot shows the first two.`
       : 'Values have one number; the plot draws it along the horizontal axis.');
@@ -148,7 +153,85 @@ export function createArrowPlot({ onMove }) {
       : `value of ${state.tokens[j]}, ${vector(result.values[j])}: drag or use arrow keys to move`);
   }
 
-  return { element, build, update };
+  /** The training goal's target pin: a point [x, y] (null: none); onMove(target) when the learner moves it. */
+  function setPin(point, onMove) {
+    onPinMove = onMove ?? null;
+    if (!pin.set(point) || !last) return;
+    update(last.state, last.result);
+  }
+
+  return { element, build, update, setPin };
+}
+
+// The target pin of the "match a target blend" goal: a ring with a cross, dragged or moved
+// with the arrow keys (1 a step, Shift 0.1), or dropped where the learner clicks on the plot.
+function createPin(plot, onMove, setFrozen) {
+  const mark = svg('path', { class: 'pin-mark' });
+  const label = svg('text', { class: 'label-pin', text: 'pin' });
+  const handle = svg('circle', { class: 'pin-handle', tabindex: 0, role: 'button',
+    'aria-roledescription': 'draggable target pin' });
+  const group = svg('g', { class: 'pin', display: 'none' }, mark, label, handle);
+  let at = null;
+  let dragging = false;
+  const toData = (event) => {
+    const ctm = plot.getScreenCTM();
+    if (!ctm) return at;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    return [Number(p.x.toFixed(2)), Number((-p.y).toFixed(2))];
+  };
+  handle.addEventListener('pointerdown', (event) => {
+    dragging = true;
+    setFrozen(plot.getAttribute('viewBox'));
+    handle.setPointerCapture(event.pointerId);
+    event.preventDefault();
+    event.stopPropagation();
+  });
+  handle.addEventListener('pointermove', (event) => { if (dragging) onMove(toData(event)); });
+  const end = (event) => {
+    if (!dragging) return;
+    dragging = false;
+    setFrozen(null);
+    onMove(toData(event));
+  };
+  handle.addEventListener('pointerup', end);
+  handle.addEventListener('pointercancel', end);
+  handle.addEventListener('keydown', (event) => {
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
+    if (!dir || !at) return;
+    event.preventDefault();
+    const step = event.shiftKey ? 0.1 : 1;
+    onMove([Number((at[0] + dir[0] * step).toFixed(2)), Number((at[1] + dir[1] * step).toFixed(2))]);
+  });
+  // A click on the plot itself (not on a handle) drops the pin there.
+  plot.addEventListener('click', (event) => {
+    if (at && !event.target.closest?.('.handle, .pin-handle')) onMove(toData(event));
+  });
+  return {
+    group,
+    points: () => (at ? [at] : []),
+    /** Returns true when the pin changed. */
+    set(point) {
+      const next = point ? [point[0], point[1]] : null;
+      if (String(next) === String(at)) return false;
+      at = next;
+      group.setAttribute('display', at ? 'inline' : 'none');
+      return true;
+    },
+    paint(box, placeLabel) {
+      if (!at) return;
+      const size = Number(box.split(' ')[2]);
+      const r = size * 0.03;
+      const [x, y] = [at[0], -at[1]];
+      mark.setAttribute('d', `M${x - r} ${y}h${2 * r}M${x} ${y - r}v${2 * r}`);
+      mark.setAttribute('stroke-width', size * 0.006);
+      handle.setAttribute('cx', x);
+      handle.setAttribute('cy', y);
+      handle.setAttribute('r', r);
+      handle.setAttribute('stroke-width', size * 0.006);
+      handle.setAttribute('aria-label', `target pin at ${vector(at, fixed2)}: drag, click the plot, or use arrow keys to move`);
+      placeLabel(label, at, box, 1);
+    },
+  };
 }
 
 const ARROW_KEYS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };

@@ -93,5 +93,13 @@ export function createCast({ onEdit }) {
     explainSelected();
   }
 
-  return { element, build, update };
+  /** Training's marks on the violet cells: { gradients, moved, train } ({ wq, wk, wv } each), or null. */
+  function showTraining(info) {
+    view?.weights.forEach((w, k) => {
+      const name = ROLES[k].weight;
+      w.mark(info && { gradient: info.gradients[name], moved: info.moved[name], learns: info.train[name] });
+    });
+  }
+
+  return { element, build, update, showTraining };
 }

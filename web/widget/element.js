@@ -25,6 +25,8 @@ import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
 import { createModelSwitch } from '../example/model-switch.js';
 import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
+import { parseBoolean } from '../shared/booleans.js';
+import { createTrainPanel } from '../train/panel.js';
 
 const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 // Changes the learner makes in place leave text they are still typing alone; any other change
@@ -40,7 +42,7 @@ const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
  * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
  */
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES];
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'train'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
@@ -63,6 +65,8 @@ export class AttentionWidget extends ElementBase {
   #drag = { frame: 0, pending: null };
   #shownErrors = new Set(); // the messages on the message line
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
+  #attn = null;        // the core, once loaded (the train panel calls it directly)
+  #train = null;       // { panel, connection } while the `train` attribute is on (web/train/panel.js)
   #ui;
 
   constructor() {
@@ -93,6 +97,7 @@ export class AttentionWidget extends ElementBase {
       cancelAnimationFrame(this.#drag.frame);
       this.#drag.frame = 0;
     });
+    if (this.#train) this.#train.panel.connect(this.#trainSignal());
     // Changed while away (another view of the same model): catch up.
     if (this.#model.result && this.#painted !== this.#model.version) this.#show({ reason: 'load' }, false);
     if (this.#started) return;
@@ -110,6 +115,10 @@ export class AttentionWidget extends ElementBase {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
+    if (name === 'train') {
+      this.#trainChanged();
+      return;
+    }
     this.#dirty.add(name);
     this.#schedule();
   }
@@ -170,6 +179,50 @@ export class AttentionWidget extends ElementBase {
     this.#ui.body.hidden = false;
     // The model checks its example again with the core: a source the core refuses gives way to the next.
     this.#showErrors(this.#model.setCompute((state) => attn.attend(state)));
+    this.#attn = attn;
+    this.#trainChanged();
+  }
+
+  // ---- the train panel (`train` attribute; web/train/, docs/training.md) ----
+
+  #trainChanged() {
+    const { value: on, message } = parseBoolean('train', this.getAttribute('train'), false);
+    if (message) this.#showErrors({ ok: true, notes: [{ code: 'bad_attribute', message }] });
+    if (!this.#attn || !this.#views) return; // mounted once the core and the views are there
+    if (on && !this.#train) this.#mountTrain();
+    else if (!on && this.#train) this.#unmountTrain();
+  }
+
+  #mountTrain() {
+    const v = this.#views;
+    const panel = createTrainPanel({
+      model: this.#model, core: this.#attn,
+      marks: { show: (info) => v.cast.showTraining(info) },
+      pin: { show: (point, onMove) => v.arrows.setPin(point, onMove) },
+      reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+      onError: (error) => this.dispatchEvent(new AttentionErrorEvent(error)),
+    });
+    this.#train = { panel, connection: new AbortController() };
+    v.controls.element.after(panel.element);
+    if (this.#connection) panel.connect(this.#trainSignal());
+    panel.start();
+  }
+
+  #unmountTrain() {
+    this.#train.connection.abort();
+    this.#train.panel.element.remove();
+    this.#train = null;
+    this.#views.cast.showTraining(null);
+    this.#views.arrows.setPin(null);
+  }
+
+  // Ends with the panel (attribute removed) or with this connection (element removed).
+  // (AbortSignal.any would do, but not in every browser the package supports.)
+  #trainSignal() {
+    const both = new AbortController();
+    for (const signal of [this.#train.connection.signal, this.#connection.signal])
+      signal.addEventListener('abort', () => both.abort(), { once: true, signal: both.signal });
+    return both.signal;
   }
 
   #onLoadFailed(err) {

@@ -1,6 +1,8 @@
 // An editable weight grid (W_Q, W_K or W_V): a small table of number inputs
 // named "W_Q row 1, column 2", with its messages just below it.
 import { el } from '../shared/dom.js';
+import { fixed2 } from '../shared/numbers.js';
+import { setAttr, setText } from './dom.js';
 import { createNumberInput } from './number-input.js';
 
 /**
@@ -27,5 +29,31 @@ export function createMatrixEditor({ name, sub, matrix, onValue, caption }) {
     set(m, force = false) {
       m.forEach((row, r) => row.forEach((x, c) => cells[r][c].set(x, force)));
     },
+    /** Training's marks (web/train/): { gradient, moved, learns } from the core, or null for none. */
+    mark(marks) {
+      cells.forEach((row, r) => row.forEach((cell, c) => markCell(cell.input, marks && {
+        gradient: marks.gradient[r][c], moved: marks.moved[r][c], learns: marks.learns })));
+    },
   };
+}
+
+// Under a violet cell while training: which way the next step pushes it (against the
+// gradient: ↑ when the gradient is negative) and how far it has moved since the run began.
+function markCell(input, mark) {
+  let span = input.nextElementSibling;
+  if (!mark) {
+    if (span) span.hidden = true;
+    input.removeAttribute('aria-description');
+    return;
+  }
+  if (!span) input.after(span = el('span', { class: 'train-mark', 'aria-hidden': 'true' }));
+  span.hidden = false;
+  const { gradient, moved, learns } = mark;
+  const arrow = gradient < 0 ? '↑' : gradient > 0 ? '↓' : '·';
+  const movedText = moved > 0 && fixed2(moved) !== '0.00' ? `+${fixed2(moved)}` : fixed2(moved);
+  setText(span, `${arrow} ${movedText}`);
+  span.classList.toggle('frozen', !learns);
+  const push = gradient === 0 ? 'no push' : `pushed ${gradient < 0 ? 'up' : 'down'}`;
+  setAttr(input, 'aria-description', `gradient ${fixed2(gradient)}, ${push}${learns ? '' : ' (frozen)'}; `
+    + `moved ${movedText} since training began`);
 }

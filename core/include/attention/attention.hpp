@@ -39,6 +39,8 @@ enum class ErrorCode {
   kNonFinite,       // NaN or +-Infinity in an input
   kBadTemperature,  // temperature <= 0 or not finite
   kTooLarge,        // above one of the caps above
+  kBadLearningRate, // training: learning rate <= 0, not finite or too large (training.hpp)
+  kDiverged,        // training: a step would leave the limits or make the loss non-finite
 };
 
 // Stable machine-readable name, e.g. "shape_mismatch"; crosses into JS as `code`.
