@@ -4,7 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, readConfig } from '../../web/widget/state.js';
-import { presetFrom, readSource } from '../../web/model/sources.js';
+import { readSource } from '../../web/model/sources.js';
+
+const presetFrom = (name) => readSource({ kind: 'preset', value: name });
 import { decodeState, encodeState } from '../../web/widget/share.js';
 
 const chapter = () => ({ tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
