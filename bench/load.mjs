@@ -32,6 +32,8 @@ function figures(lhr) {
     longTasks: tasks.length,
     longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
     longestTaskUrl: tasks.toSorted((a, b) => b.duration - a.duration)[0]?.url ?? '',
+    tasks: tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${t.url.replace(/^.*\//, '')}`),
+    cls: audit('cumulative-layout-shift').numericValue,
     mainThreadMs: audit('mainthread-work-breakdown').numericValue,
     requests: requests.length,
     scriptRequests: scripts.length,

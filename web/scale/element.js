@@ -19,8 +19,8 @@ import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
 import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
+import { styleSheet } from '../attention-scale.css.js';
 
-const STYLESHEET = new URL('../attention-scale.css', import.meta.url);
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
 
 /** Fired (bubbling, composed) each time a new grid is on screen. */
@@ -46,7 +46,7 @@ export class AttentionScaleElement extends ElementBase {
   #messages = new Map();   // attribute name (or compute-grid, ...) -> { code, message } shown
   #client = null;
   #updateQueued = false;
-  #palette = null;         // null until the stylesheet has loaded
+  #palette = null;         // read from the computed style when the first grid is drawn
   #grid = null;            // the grid on screen (its request was the newest)
   #timings = new Map();    // "dk/causal" -> Map(n -> ms): the time plot's dots
   #timesKey = null;        // the series the time plot shows
@@ -58,12 +58,7 @@ export class AttentionScaleElement extends ElementBase {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = STYLESHEET.href;
-    link.addEventListener('load', () => this.#refreshPalette());
-    link.addEventListener('error', () => this.#refreshPalette()); // palette.js has fallbacks
-    root.appendChild(link);
+    root.adoptedStyleSheets = [styleSheet()]; // built from attention-scale.css, once per page
     const body = document.createElement('template');
     body.innerHTML = TEMPLATE; // static markup only
     root.appendChild(body.content);
@@ -268,7 +263,8 @@ export class AttentionScaleElement extends ElementBase {
 
   #drawGrid() {
     const grid = this.#grid;
-    if (!grid || !this.#palette) return; // drawn once the stylesheet has loaded
+    if (!grid) return;
+    this.#palette ??= readPalette(this);
     const canvas = this.shadowRoot.querySelector('canvas');
     drawHeatMap(canvas, grid, this.#palette);
     canvas.dataset.n = grid.n;

@@ -6,6 +6,7 @@ import { loadAttention } from '../../wasm/attention.js';
 import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
+import { whenNear } from '../shared/near.js';
 import { liveRegion } from './dom.js';
 import { AttentionChangeEvent } from './events.js';
 import { PRESETS, presetState } from './presets.js';
@@ -20,8 +21,8 @@ import { createControls } from './controls.js';
 import { moveValue } from './value-drag.js';
 import { linkPayload, linkedState, stateFromConfig } from './share.js';
 import { createSharePanel } from './share-panel.js';
+import { styleSheet } from '../attention-widget.css.js';
 
-const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 const FLAGS = ['causal', 'scaled', 'temperature', 'asker'];
 
 export class AttentionWidget extends ElementBase {
@@ -73,7 +74,8 @@ export class AttentionWidget extends ElementBase {
     this.#started = true;
     this.#link = linkPayload(this);
     this.#schedule();
-    loadAttention().then((attn) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
+    // The core loads at once; the first render waits until this widget is near the viewport.
+    Promise.all([loadAttention(), whenNear(this)]).then(([attn]) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
   }
 
   disconnectedCallback() {
@@ -240,7 +242,8 @@ export class AttentionWidget extends ElementBase {
     const title = el('p', { class: 'title' });
     const body = el('div', { class: 'body', hidden: true });
     const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
-    this.shadowRoot.append(el('link', { rel: 'stylesheet', href: STYLESHEET }), root);
+    this.shadowRoot.adoptedStyleSheets = [styleSheet()]; // built from attention-widget.css, once per page
+    this.shadowRoot.append(root);
     return { root, status, error, title, body };
   }
 

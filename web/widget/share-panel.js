@@ -9,8 +9,8 @@ import { el } from '../shared/dom.js';
 import { uid } from './dom.js';
 import { shareLink } from './share.js';
 import { gridsSvg, plotSvg, svgToPng } from './export.js';
+import { styleSheet } from './share.css.js';
 
-const STYLESHEET = new URL('./share.css', import.meta.url).href;
 
 /**
  * @param {{ host: HTMLElement, root: ShadowRoot, getState: () => object }} options
@@ -25,8 +25,8 @@ export function createSharePanel({ host, root, getState }) {
   const status = el('p', { class: 'share-status', role: 'status' });
   const downloads = el('ul', { class: 'share-downloads', 'aria-label': 'Exported pictures', hidden: true });
   const element = el('div', { class: 'share', role: 'group', 'aria-label': 'Share and export' },
-    el('link', { rel: 'stylesheet', href: STYLESHEET }),
     el('div', { class: 'share-buttons' }, copy, exportButton), fieldRow, status, downloads);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet()];
   let urls = [];
   host.addEventListener('attention-change', () => stateChanged());
 
