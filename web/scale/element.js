@@ -20,6 +20,7 @@ import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-pl
 import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { styleSheet } from '../attention-scale.css.js';
+import { whenNear } from '../shared/near.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
 
@@ -34,6 +35,34 @@ export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
   }
 }
 
+/**
+ * The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost,
+ * computed by the core in a worker. (These tags are the element's documented API: see
+ * custom-elements.json and the JSX types, checked against observedAttributes by a test.)
+ * @tagname attention-scale
+ * @attr {number} n - Context length, 3 … 4096 (absent: 256): the grid is n × n.
+ * @attr {number} dk - Numbers per query and key, 2 … 512 (absent: 64).
+ * @attr {boolean} scaled - Divide the scores by √d_k (absent: on).
+ * @attr {boolean} causal - Blank the upper triangle (absent: off).
+ * @attr {'random'|'local'|'previous'} input - The q, k, v pattern (absent: random).
+ * @attr {number} seed - 0 … 4294967295 (absent: 1): the same seed gives the same inputs.
+ * @attr {boolean} no-worker - Compute on the page's thread.
+ * @prop {'worker'|'main'|'closed'} computeMode - Where the core runs for this element (read-only).
+ * @fires {AttentionScaleResultEvent} attention-scale-result - Each time a new grid is on screen.
+ * @fires {AttentionErrorEvent} attention-error - Each message the lab shows, with a stable code.
+ * @csspart heading - The two section headings.
+ * @cssprop --scale-heat-0 - First stop of the heat map's ramp (… --scale-heat-4 the last; viridis).
+ * @cssprop --scale-heat-1 - Second stop of the heat map's ramp.
+ * @cssprop --scale-heat-2 - Middle stop of the heat map's ramp.
+ * @cssprop --scale-heat-3 - Fourth stop of the heat map's ramp.
+ * @cssprop --scale-heat-4 - Last stop of the heat map's ramp.
+ * @cssprop --scale-masked - The blanked upper triangle.
+ * @cssprop --scale-fg - Text.
+ * @cssprop --scale-muted - Secondary text.
+ * @cssprop --scale-surface - Background.
+ * @cssprop --scale-border - Borders.
+ * @cssprop --scale-accent - Controls and focus.
+ */
 export class AttentionScaleElement extends ElementBase {
   static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker'];
 
@@ -53,6 +82,7 @@ export class AttentionScaleElement extends ElementBase {
   #thermostatDk = null;    // the d_k marked on the thermostat plot
   #thermostat = null;
   #thermostatSeed = null;  // the seed last asked for
+  #near = false;           // updates wait until the lab first comes near the viewport
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
 
   constructor() {
@@ -72,7 +102,8 @@ export class AttentionScaleElement extends ElementBase {
       .addEventListener('change', () => this.#refreshPalette(), { signal: this.#connection.signal });
     this.#startClient();
     this.#thermostatSeed = null;
-    this.#queueUpdate();
+    if (this.#near) this.#queueUpdate();
+    else whenNear(this).then(() => { this.#near = true; this.#queueUpdate(); });
   }
 
   disconnectedCallback() {
@@ -119,7 +150,7 @@ export class AttentionScaleElement extends ElementBase {
 
   // Several attribute changes in one task become one update (and one request).
   #queueUpdate() {
-    if (this.#updateQueued) return;
+    if (this.#updateQueued || !this.#near) return;
     this.#updateQueued = true;
     queueMicrotask(() => {
       this.#updateQueued = false;

@@ -25,6 +25,38 @@ import { styleSheet } from '../attention-widget.css.js';
 
 const FLAGS = ['causal', 'scaled', 'temperature', 'asker'];
 
+/**
+ * The chapter's "See it move": one worked example of self-attention, every number from the core.
+ * (These tags are the element's documented API: custom-elements.json and the JSX types are built
+ * from them, and a test checks them against observedAttributes.)
+ * @tagname attention-widget
+ * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - The example (default cat-sat).
+ * @attr {boolean} causal - Mask the keys after each asker (absent: off).
+ * @attr {boolean} scaled - Divide the scores by √d_k (absent: off).
+ * @attr {number} temperature - Softmax temperature, 0 < T ≤ 100 (absent: 1).
+ * @attr {string|number} asker - The token whose row is worked out: its text or 0-based index.
+ * @prop {WidgetState} state - A copy of the full current state (read-only).
+ * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
+ * @fires {AttentionChangeEvent} attention-change - After every successful recompute (bubbles, composed).
+ * @fires {AttentionErrorEvent} attention-error - Each message the widget shows, with a stable code.
+ * @csspart root - The widget's outer box.
+ * @cssprop [--aw-bg=#ffffff] - Background.
+ * @cssprop [--aw-fg=#1b1b1f] - Text.
+ * @cssprop [--aw-muted=#555a66] - Secondary text.
+ * @cssprop [--aw-panel=#f6f6f9] - Panel surfaces.
+ * @cssprop [--aw-border=#d3d5dd] - Borders.
+ * @cssprop [--aw-focus=#1a5fd0] - Focus ring and switches.
+ * @cssprop [--aw-error=#b3261e] - Messages.
+ * @cssprop [--aw-weights-color=#6b3fb5] - W_Q, W_K, W_V.
+ * @cssprop [--aw-query-color=#005fa6] - Queries (q).
+ * @cssprop [--aw-key-color=#b4460a] - Keys (k).
+ * @cssprop [--aw-value-color=#00745a] - Values (v).
+ * @cssprop [--aw-output-color=#8a6100] - Outputs (o).
+ * @cssprop --aw-heat-weights - Sequential ramp for weights 0 → 1: space-separated #rrggbb stops.
+ * @cssprop --aw-heat-scores - Diverging ramp for scores, negative → 0 → positive.
+ * @cssprop --aw-font - Font family.
+ * @cssprop --aw-font-size - Font size.
+ */
 export class AttentionWidget extends ElementBase {
   static observedAttributes = ['preset', ...FLAGS];
 
