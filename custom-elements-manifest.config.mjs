@@ -21,6 +21,5 @@ const documentedOnly = {
 
 export default {
   globs: ['web/widget/element.js', 'web/scale/element.js', 'web/widget/events.js', 'web/shared/events.js'],
-  outdir: '.',
   plugins: [documentedOnly],
 };

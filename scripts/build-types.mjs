@@ -5,7 +5,7 @@
 // fails when they are stale. Run after changing an element's tags: node scripts/build-types.mjs
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -17,11 +17,11 @@ export const ENTRIES = {
   'attention-scale': './attention-scale.js',
 };
 
-/** Runs the analyzer into `outdir` (default: the repo) and returns the manifest. */
+/** Runs the analyzer into `outdir` (relative to the repo: the analyzer joins even absolute ones) and returns the manifest. */
 export async function analyze(outdir = '.') {
   await promisify(execFile)(join(ROOT, 'node_modules/.bin/custom-elements-manifest'),
     ['analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', outdir], { cwd: ROOT });
-  return JSON.parse(await readFile(join(ROOT, outdir, 'custom-elements.json'), 'utf8'));
+  return JSON.parse(await readFile(join(resolve(ROOT, outdir), 'custom-elements.json'), 'utf8'));
 }
 
 /** The custom elements of a manifest: [{ tagName, name, attributes, members, events, ... }]. */

@@ -83,10 +83,29 @@ async function writeOutputs(result) {
   for (const file of result.outputFiles) await publish(file.path, file.contents);
 }
 
+// One core variant for the hosted build: the split glue (wasm/CMakeLists.txt) beside the
+// wasm taken out of the published, inlined dist/NAME.mjs, so whatever post-link step made
+// that module (the relaxed build's rewrite) holds here too. Without such a step the split
+// link's own .wasm has the very same bytes (checked). A variant made by such a step links
+// its glue as NAME-linked; its wasm file name is adjusted.
+async function publishSplitCore(file, out) {
+  const name = file.replace(/\.mjs$/, '');
+  const inlined = (await readFile(at('dist', file), 'utf8')).match(/data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/);
+  if (!inlined) throw new Error(`build-web: dist/${file} has no inlined wasm`);
+  const split = at('build/wasm/modules/split');
+  const glueName = existsSync(join(split, file)) ? name : `${name}-linked`;
+  const glue = (await readFile(join(split, `${glueName}.mjs`), 'utf8')).replaceAll(`"${glueName}.wasm"`, `"${name}.wasm"`);
+  if (!glue.includes(`"${name}.wasm"`)) throw new Error(`build-web: ${glueName}.mjs does not name its .wasm`);
+  const wasm = Buffer.from(inlined[1], 'base64');
+  if (glueName === name && !wasm.equals(await readFile(join(split, `${name}.wasm`))))
+    throw new Error(`build-web: dist/${file} and the split build of ${name} hold different wasm`);
+  await publish(join(out, file), glue);
+  await publish(join(out, `${name}.wasm`), wasm);
+}
+
 async function buildHosted() {
   const out = at('dist/browser');
-  const split = at('build/wasm/modules/split');
-  for (const name of await readdir(split)) await publish(join(out, name), await readFile(join(split, name)));
+  for (const name of await readdir(at('dist'))) if (/^attention-core[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
   const result = await esbuild.build({ ...COMMON,
     entryPoints: { 'attention-widget': at('web/attention-widget.js'), 'attention-scale': at('web/attention-scale.js'),
       worker: at('web/scale/worker.js'), embed: at('web/embed.js') },

@@ -45,3 +45,6 @@ done
 for f in dist/attention-core.mjs dist/attention-core-scalar.mjs build/native/tests/native/attention_tests; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
 done
+
+# Styles as modules, the hosted build (dist/browser/), the one-file bundle and worker.
+node scripts/build-web.mjs
