@@ -57,8 +57,9 @@ async function publish(path, content) {
   const next = Buffer.from(content);
   if (old && old.equals(next)) return false;
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(`${path}.tmp`, next);
-  await rename(`${path}.tmp`, path);
+  const tmp = `${path}.${process.pid}.tmp`; // per process: a test server and a build may overlap
+  await writeFile(tmp, next);
+  await rename(tmp, path);
   return true;
 }
 
