@@ -6,7 +6,7 @@
 // shadow root's stylesheets have rules, the scale lab computes in its worker, no console
 // error or warning.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
@@ -114,6 +114,37 @@ for (const name of Object.keys(BUILDERS)) {
     }
   });
 }
+
+// The hosted files, as MkDocs, Sphinx, Eleventy or a plain site use them: dist/browser/ copied
+// under a subpath (a GitHub Pages project site), loaded with relative URLs, and the iframe page.
+test('hosted files copied to a subpath: relative URLs only, the widget, the lab in its worker and the iframe page', async ({ page }) => {
+  const sub = join(pkg.dir, 'pages', 'course', 'assets');
+  await mkdir(sub, { recursive: true });
+  await cp(join(PKG(pkg.dir), 'dist/browser'), join(sub, 'attention-widget'), { recursive: true });
+  await writeFile(join(pkg.dir, 'pages', 'course', 'lesson.html'), html(
+    '<script type="module" src="assets/attention-widget/attention-widget.js"></script>'
+    + '<script type="module" src="assets/attention-widget/attention-scale.js"></script>'));
+  const site = await serveFolder(join(pkg.dir, 'pages'), { csp: "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+    + "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'" }); // no data: needed here
+  try {
+    await page.addInitScript(() => {
+      window.firstScaleResult = new Promise((resolve) => {
+        document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
+      });
+    });
+    await page.goto(`${site.origin}/course/lesson.html`);
+    const w = await widgetAt(page);
+    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+    expect(await page.evaluate(() => window.firstScaleResult)).toEqual({ n: 64, mode: 'worker' });
+    expect(site.requests.filter((r) => !r.startsWith('/course/'))).toEqual([]);
+    // The core streams its .wasm (the page's and the worker's core: one file, one variant).
+    expect(new Set(site.requests.filter((r) => r.endsWith('.wasm'))).size).toBe(1);
+    await page.goto(`${site.origin}/course/assets/attention-widget/embed.html?preset=it-vase`);
+    expect(await gridRow(await widgetAt(page), 'Attention weights', 'it')).toMatchObject({ vase: expect.any(String) });
+  } finally {
+    await site.close();
+  }
+});
 
 test('node (as an SSR framework does) imports every export without a DOM: nothing throws, nothing is defined', async () => {
   const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/core',
