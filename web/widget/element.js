@@ -27,6 +27,14 @@ import { styleSheet } from '../attention-widget.css.js';
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
+const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
+
+// The named custom properties of an element's computed style, kept: { getPropertyValue(name) }.
+function snapshotStyle(element, names) {
+  const style = getComputedStyle(element);
+  const values = new Map(names.map((name) => [name, style.getPropertyValue(name)]));
+  return { getPropertyValue: (name) => values.get(name) ?? '' };
+}
 
 /**
  * The chapter's "See it move": one worked example of self-attention, every number from the core.
@@ -79,6 +87,7 @@ export class AttentionWidget extends ElementBase {
   #shape = '';
   #views = null;
   #presetState = null; // { name, json } of the preset the chapter note compares against
+  #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
@@ -183,6 +192,9 @@ export class AttentionWidget extends ElementBase {
   // ---- loading ----
 
   #onLoaded(attn) {
+    // Read the theme while the shadow tree is one paragraph: read after the build, it would force
+    // a style pass over the whole new tree inside this task (the longest task of a page's load).
+    this.#theme = snapshotStyle(this.#ui.root, HEAT_RAMPS);
     this.#ui.status.hidden = true;
     this.#ui.body.hidden = false;
     // The model checks its example again with the core: a source the core refuses gives way to the next.
@@ -272,10 +284,11 @@ export class AttentionWidget extends ElementBase {
     v.cast.update(state, result, force);
     v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
     v.arrows.update(state, result);
-    v.grids.update(state, result, () => getComputedStyle(this.#ui.root));
+    v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this.#ui.root));
   }
 
   #themeChanged() {
+    this.#theme = null;
     if (!this.#views) return;
     this.#views.grids.themeChanged();
     if (this.#model.result) this.#paint(false);
