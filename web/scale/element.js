@@ -72,7 +72,8 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #state = { ...DEFAULTS };
-  #messages = new Map();   // attribute name (or compute-grid, ...) -> { code, message } shown
+  #messages = new Map();   // attribute name (or compute-grid, ...) -> { code, message } to show
+  #shownErrors = new Set(); // the messages on the message line
   #client = null;
   #updateQueued = false;
   #palette = null;         // read from the computed style when the first grid is drawn
@@ -141,11 +142,9 @@ export class AttentionScaleElement extends ElementBase {
     else this.#messages.delete(name);
   }
 
-  // Keeps a message for the message line; a new one is also dispatched as an attention-error event.
+  // Keeps a message for the message line (#showMessages shows it and dispatches it once).
   #setMessage(key, error) {
-    if (this.#messages.get(key)?.message === error.message) return;
     this.#messages.set(key, error);
-    this.dispatchEvent(new AttentionErrorEvent(error));
   }
 
   // Several attribute changes in one task become one update (and one request).
@@ -220,9 +219,14 @@ export class AttentionScaleElement extends ElementBase {
 
   #showMessages() {
     const box = this.shadowRoot.querySelector('.message');
-    const text = [...this.#messages.values()].map((m) => m.message).join(' ');
+    const shown = [...this.#messages.values()];
+    const text = shown.map((m) => m.message).join(' ');
     box.hidden = text === '';
     if (box.textContent !== text) box.textContent = text;
+    // Each message newly on the line is also an attention-error event (once connected, so a page hears it).
+    const before = this.#shownErrors;
+    this.#shownErrors = new Set(shown.map((m) => m.message));
+    for (const error of shown) if (!before.has(error.message)) this.dispatchEvent(new AttentionErrorEvent(error));
   }
 
   // ---- the worker ----------------------------------------------------------

@@ -90,6 +90,7 @@ export class AttentionWidget extends ElementBase {
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
+  #shownErrors = new Set(); // the messages on the message line
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
   #ui;
 
@@ -305,13 +306,16 @@ export class AttentionWidget extends ElementBase {
   }
 
   // A transition's outcome on the message line: its notes and, when refused, the refusal
-  // (or nothing: the line clears). Each is also dispatched as an attention-error event.
+  // (or nothing: the line clears). Each message that was not already on the line is also
+  // dispatched as an attention-error event (the core's arrival re-checks, and re-shows, them).
   #showErrors(outcome) {
     const shown = [...outcome.notes, ...(outcome.ok ? [] : [{ code: outcome.code, message: outcome.message }])];
     const text = shown.map((e) => e.message).join(' ');
     this.#ui.error.hidden = !text;
     this.#ui.error.textContent = text;
-    for (const error of shown) this.dispatchEvent(new AttentionErrorEvent(error));
+    const before = this.#shownErrors;
+    this.#shownErrors = new Set(shown.map((e) => e.message));
+    for (const error of shown) if (!before.has(error.message)) this.dispatchEvent(new AttentionErrorEvent(error));
   }
 
   #highlight(role) {
