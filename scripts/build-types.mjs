@@ -1,6 +1,7 @@
 // Regenerates the element API files from the element classes' JSDoc tags:
 //   custom-elements.json   by @custom-elements-manifest/analyzer (custom-elements-manifest.config.mjs)
 //   web/react.d.ts         JSX types for React: every element, attribute, settable property and event
+//   web/preact.d.ts        the same for Preact
 // Both are committed (a fresh clone and the package have them); tests/package/types.test.mjs
 // fails when they are stale. Run after changing an element's tags: node scripts/build-types.mjs
 import { execFile } from 'node:child_process';
@@ -35,13 +36,21 @@ const pascal = (s) => camel(s).replace(/^./, (c) => c.toUpperCase());
 // A type from a tag ("WidgetConfig", "'a'|'b'") with the entry's names qualified: M.WidgetConfig.
 const qualify = (text, ns) => text.replace(/\b([A-Z]\w*)\b/g, `${ns}.$1`);
 
-/** web/react.d.ts for a manifest. */
-export function reactTypes(manifest) {
+// What differs between the JSX flavours: the module augmented, its base props for an element.
+export const FLAVOURS = {
+  react: { title: 'React (19)', imports: "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+    base: (cls) => `DetailedHTMLProps<HTMLAttributes<${cls}>, ${cls}>` },
+  preact: { title: 'Preact (10)', imports: "import type { JSX } from 'preact';", base: (cls) => `JSX.HTMLAttributes<${cls}>` },
+};
+
+/** web/<flavour>.d.ts for a manifest: 'react' or 'preact'. */
+export function jsxTypes(manifest, flavour = 'react') {
+  const { title, imports, base } = FLAVOURS[flavour];
   const lines = [
-    '// JSX types for React (19) for every element of this package. Generated from custom-elements.json',
+    `// JSX types for ${title} for every element of this package. Generated from custom-elements.json`,
     '// by scripts/build-types.mjs: edit the JSDoc tags in the element classes, not this file.',
-    '// Use: import type {} from \'attention-widget/react\';  (once, anywhere in the program)',
-    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+    `// Use: import type {} from 'attention-widget/${flavour}';  (once, anywhere in the program)`,
+    imports,
   ];
   const bodies = [];
   const intrinsic = [];
@@ -64,17 +73,17 @@ export function reactTypes(manifest) {
     for (const e of el.events ?? [])
       props.push(`  /** ${e.description ?? ''} */\n  'on${e.name}'?: (event: ${qualify(e.type?.text ?? 'Event', ns)}) => void;`);
     bodies.push(`/** <${el.tagName}>: ${(el.description ?? '').replace(/\s+/g, ' ')} */`,
-      `export interface ${ns}Props extends DetailedHTMLProps<HTMLAttributes<${ns}.${el.name}>, ${ns}.${el.name}> {`,
+      `export interface ${ns}Props extends ${base(`${ns}.${el.name}`)} {`,
       ...props, '}', '');
     intrinsic.push(`      '${el.tagName}': ${ns}Props;`);
   }
   return [...lines, '', ...bodies,
-    "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {', ...intrinsic,
+    `declare module '${flavour}' {`, '  namespace JSX {', '    interface IntrinsicElements {', ...intrinsic,
     '    }', '  }', '}', ''].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const manifest = await analyze();
-  await writeFile(join(ROOT, 'web/react.d.ts'), reactTypes(manifest));
-  console.log(`build-types: custom-elements.json and web/react.d.ts for ${elementsOf(manifest).map((e) => `<${e.tagName}>`).join(', ')}`);
+  for (const flavour of Object.keys(FLAVOURS)) await writeFile(join(ROOT, `web/${flavour}.d.ts`), jsxTypes(manifest, flavour));
+  console.log(`build-types: custom-elements.json, web/react.d.ts and web/preact.d.ts for ${elementsOf(manifest).map((e) => `<${e.tagName}>`).join(', ')}`);
 }

@@ -199,3 +199,27 @@ test('tsc --noEmit --strict accepts a React .tsx using the elements and the core
   const bad = await run(process.execPath, [tsc, '-p', '.'], { cwd: pkg.dir }).catch((err) => err);
   expect(bad.stdout).toMatch(/lesson\.tsx.*error TS2\d+: Type '"river-banks"' is not assignable/);
 });
+
+test('tsc --strict accepts the same elements in a Preact .tsx (attention-widget/preact)', async () => {
+  const preact = join(REPO, 'node_modules/preact');
+  const tsconfig = { compilerOptions: { strict: true, noEmit: true, jsx: 'react-jsx', jsxImportSource: 'preact',
+    module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], types: [],
+    paths: { preact: [preact], 'preact/*': [`${preact}/*`] } }, files: ['lesson-preact.tsx'] };
+  await writeFile(join(pkg.dir, 'tsconfig.preact.json'), JSON.stringify(tsconfig));
+  const tsx = `import type {} from 'attention-widget/preact';
+import type { AttentionChangeEvent } from 'attention-widget';
+export const Lesson = () => (
+  <main>
+    <attention-widget preset="it-vase" scaled onattention-change={(e: AttentionChangeEvent) => console.log(e.reason)} />
+    <attention-scale n={4096} causal onattention-scale-result={(e) => console.log(e.n, e.mode)} />
+  </main>
+);
+`;
+  await writeFile(join(pkg.dir, 'lesson-preact.tsx'), tsx);
+  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+  const ok = await run(process.execPath, [tsc, '-p', 'tsconfig.preact.json'], { cwd: pkg.dir }).catch((err) => err);
+  expect(ok.stdout ?? '').toBe('');
+  await writeFile(join(pkg.dir, 'lesson-preact.tsx'), tsx.replace('n={4096}', 'n={[4096]}'));
+  const bad = await run(process.execPath, [tsc, '-p', 'tsconfig.preact.json'], { cwd: pkg.dir }).catch((err) => err);
+  expect(bad.stdout).toMatch(/lesson-preact\.tsx.*error TS2\d+/);
+});

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { analyze, elementsOf, reactTypes } from '../../scripts/build-types.mjs';
+import { FLAVOURS, analyze, elementsOf, jsxTypes } from '../../scripts/build-types.mjs';
 import { REPO } from './pack.mjs';
 
 const committed = JSON.parse(await readFile(join(REPO, 'custom-elements.json'), 'utf8'));
@@ -28,13 +28,14 @@ test('every element in the manifest documents exactly its observedAttributes', a
   }
 });
 
-test('custom-elements.json and web/react.d.ts are current (else: node scripts/build-types.mjs)', async () => {
+test('custom-elements.json and the JSX types are current (else: node scripts/build-types.mjs)', async () => {
   const dir = 'build/cem-check'; // the analyzer writes under the repo, whatever --outdir says
   try {
     const fresh = await analyze(dir);
     assert.deepEqual(fresh, committed, 'custom-elements.json is stale: run node scripts/build-types.mjs');
-    assert.equal(reactTypes(fresh), await readFile(join(REPO, 'web/react.d.ts'), 'utf8'),
-      'web/react.d.ts is stale: run node scripts/build-types.mjs');
+    for (const flavour of Object.keys(FLAVOURS))
+      assert.equal(jsxTypes(fresh, flavour), await readFile(join(REPO, `web/${flavour}.d.ts`), 'utf8'),
+        `web/${flavour}.d.ts is stale: run node scripts/build-types.mjs`);
   } finally {
     await rm(join(REPO, dir), { recursive: true, force: true });
   }
