@@ -20,7 +20,8 @@ const documentedOnly = {
 };
 
 export default {
-  globs: ['web/widget/element.js', 'web/scale/element.js', 'web/widget/events.js', 'web/shared/events.js'],
+  globs: ['web/widget/element.js', 'web/scale/element.js', 'web/heads/element.js', 'web/example/element.js',
+    'web/example/value-element.js', 'web/widget/events.js', 'web/shared/events.js'],
   plugins: [documentedOnly],
   packagejson: false, // package.json names custom-elements.json itself; the analyzer would rewrite it
 };

@@ -16,6 +16,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ENTRIES = {
   'attention-widget': './attention-widget.js',
   'attention-scale': './attention-scale.js',
+  'attention-heads': './attention-heads.js',
+  'attention-example': './attention-widget.js',
+  'attention-value': './attention-widget.js',
 };
 
 /** Runs the analyzer into `outdir` (relative to the repo: the analyzer joins even absolute ones) and returns the manifest. */

@@ -27,6 +27,7 @@ export const CSS_SOURCES = [
   'web/attention-widget.css',
   'web/widget/share.css',
   'web/attention-scale.css',
+  'web/attention-heads.css',
 ];
 
 // Browsers the package supports: constructed stylesheets and module workers.

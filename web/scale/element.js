@@ -21,6 +21,7 @@ import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { styleSheet } from '../attention-scale.css.js';
 import { whenNear } from '../shared/near.js';
+import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
 
@@ -62,9 +63,10 @@ export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
  * @cssprop --scale-surface - Background.
  * @cssprop --scale-border - Borders.
  * @cssprop --scale-accent - Controls and focus.
+ * @attr {'thermostat'|'grid'} show - One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
  */
 export class AttentionScaleElement extends ElementBase {
-  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker'];
+  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-scale', registry = globalThis.customElements) {
@@ -84,6 +86,7 @@ export class AttentionScaleElement extends ElementBase {
   #thermostat = null;
   #thermostatSeed = null;  // the seed last asked for
   #near = false;           // updates wait until the lab first comes near the viewport
+  #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
 
   constructor() {
@@ -132,6 +135,7 @@ export class AttentionScaleElement extends ElementBase {
   // ---- attributes -> state -------------------------------------------------
 
   #readAttribute(name, raw) {
+    if (name === 'show') return this.#readShow(raw);
     const s = this.#state;
     let parsed;
     if (name in RANGES) parsed = parseWhole(name, raw, s[name]);
@@ -140,6 +144,15 @@ export class AttentionScaleElement extends ElementBase {
     s[name] = parsed.value;
     if (parsed.message) this.#setMessage(name, { code: 'bad_attribute', message: parsed.message });
     else this.#messages.delete(name);
+  }
+
+  // A figure of one part hides the other and never computes it (see scale/show.js).
+  #readShow(raw) {
+    const { parts, message } = parseScaleShow(raw);
+    this.#parts = parts;
+    this.shadowRoot.querySelector('.lab').dataset.show = [...parts].join(' ');
+    if (message) this.#setMessage('show', { code: 'bad_attribute', message });
+    else this.#messages.delete('show');
   }
 
   // Keeps a message for the message line (#showMessages shows it and dispatches it once).
@@ -162,12 +175,12 @@ export class AttentionScaleElement extends ElementBase {
     this.#syncControls();
     this.#showMessages();
     showSizes(this.shadowRoot, n, dk);
-    if (!this.#isOnScreen(this.#state)) {
+    if (this.#parts.has('grid') && !this.#isOnScreen(this.#state)) {
       showTiming(this.shadowRoot, null);
       this.#text('busy', `Computing ${formatCount(n)} \u00d7 ${formatCount(n)}\u2026`);
       this.#client.request('grid', { ...this.#gridParams(), maxPixels: MAX_PIXELS });
     }
-    if (this.#thermostatSeed !== this.#state.seed) {
+    if (this.#parts.has('thermostat') && this.#thermostatSeed !== this.#state.seed) {
       this.#thermostatSeed = this.#state.seed;
       this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
     }

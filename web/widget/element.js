@@ -23,6 +23,8 @@ import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
 import { styleSheet } from '../attention-widget.css.js';
+import { createModelSwitch } from '../example/model-switch.js';
+import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
 
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
@@ -68,16 +70,23 @@ function snapshotStyle(element, names) {
  * @cssprop --aw-heat-scores - Diverging ramp for scores, negative → 0 → positive.
  * @cssprop --aw-font - Font family.
  * @cssprop --aw-font-size - Font size.
+ * @attr {string} example - id of an <attention-example>: show and edit that shared example instead of an own one (docs/figures.md).
+ * @attr {string} show - The panels to show, space separated: title causal scaled temperature reset cast asker blend formula grids share (absent: all).
+ * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
+ * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
+ * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
  */
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS];
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
     return defineElement(this, tag, registry);
   }
 
-  #model = createExampleModel();
+  // Its own example, or the shared one of the <attention-example> named by example="…" (docs/figures.md).
+  #model = createModelSwitch(createExampleModel());
+  #view; // example, show, readonly, highlight: web/example/view.js
   #config = { value: undefined, set: false }; // the config property, as last set
   #dirty = new Set();
   #scheduled = false;
@@ -98,6 +107,7 @@ export class AttentionWidget extends ElementBase {
     super();
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
+    this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
   }
 
   connectedCallback() {
@@ -110,6 +120,7 @@ export class AttentionWidget extends ElementBase {
     this.#connection?.abort();
     this.#connection = new AbortController();
     const { signal } = this.#connection;
+    this.#view.connect(signal);
     // A link to this page with a new state for this widget (a course page's "open this
     // example" link, or a pasted share link) changes only the fragment: no reload.
     addEventListener('hashchange', () => this.#followLink(), { signal });
@@ -137,6 +148,7 @@ export class AttentionWidget extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    if (this.#view.owns(name)) return this.#view.attributeChanged(name);
     this.#dirty.add(name);
     this.#schedule();
   }
@@ -246,6 +258,7 @@ export class AttentionWidget extends ElementBase {
     v.arrows.build(state);
     v.grids.build(state);
     if (!this.#ui.body.firstChild) this.#layout(v);
+    this.#view.built();
   }
 
   #createViews() {
@@ -263,7 +276,8 @@ export class AttentionWidget extends ElementBase {
       arrows: createArrowPlot({ onMove: (j, target, phase) => this.#dragValue(j, target, phase) }),
       grids: createGrids({ root: this.shadowRoot }),
       formula: createFormula({ onHighlight: (role) => this.#highlight(role) }),
-      share: createSharePanel({ host: this, root: this.shadowRoot, getState: () => this.state }),
+      share: createSharePanel({ host: this, root: this.shadowRoot, getState: () => this.state,
+        linkHost: () => this.#view.example ?? this }), // a figure's link restores its shared example
     };
   }
 

@@ -8,14 +8,14 @@
 import { el } from '../shared/dom.js';
 import { uid } from './dom.js';
 import { shareLink } from './share.js';
-import { gridsSvg, plotSvg, svgToPng } from './export.js';
 import { styleSheet } from './share.css.js';
 
 
 /**
- * @param {{ host: HTMLElement, root: ShadowRoot, getState: () => object }} options
+ * @param {{ host: HTMLElement, root: ShadowRoot, getState: () => object, linkHost?: () => HTMLElement }} options
+ *   linkHost: the element whose key a copied link uses (a figure's: its shared example)
  */
-export function createSharePanel({ host, root, getState }) {
+export function createSharePanel({ host, root, getState, linkHost = () => host }) {
   const copy = el('button', { type: 'button', class: 'share-copy', text: 'Copy link' });
   const exportButton = el('button', { type: 'button', class: 'share-export', text: 'Export pictures' });
   const fieldId = uid('link');
@@ -31,7 +31,7 @@ export function createSharePanel({ host, root, getState }) {
   host.addEventListener('attention-change', () => stateChanged());
 
   copy.addEventListener('click', async () => {
-    const link = shareLink(host, getState());
+    const link = shareLink(linkHost(), getState());
     field.value = link;
     fieldRow.hidden = false;
     field.focus();
@@ -54,6 +54,8 @@ export function createSharePanel({ host, root, getState }) {
   });
 
   async function buildDownloads() {
+    // Loaded on the first click: the picture code is not part of every page's first load.
+    const { gridsSvg, plotSvg, svgToPng } = await import('./export.js');
     const base = getState().tokens.join('-').replace(/[^\p{L}\p{N}-]+/gu, '').slice(0, 40) || 'attention';
     const grids = gridsSvg(root);
     const plot = plotSvg(root.querySelector('svg.plot'));
