@@ -25,7 +25,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `PORT=${PORT} node scripts/serve.mjs`,
+    // The build of styles and dist/browser/ first (about a second), so tests see the current sources.
+    command: `node scripts/build-web.mjs && PORT=${PORT} node scripts/serve.mjs`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 20_000,

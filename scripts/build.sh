@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 # Debian's emcc runs its JS optimizer with /usr/bin/node, which cannot find
 # Debian's acorn without this (see shared TOOLCHAIN notes).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+# emcc's --closure (wasm/CMakeLists.txt) runs the pinned npm Closure Compiler;
+# Debian's own closure-compiler is too old for emcc's output.
+export EM_CLOSURE_COMPILER="$PWD/node_modules/.bin/google-closure-compiler"
 
 # One build at a time: parallel test runs share build/ and dist/.
 mkdir -p build
@@ -42,3 +45,6 @@ done
 for f in dist/attention-core.mjs dist/attention-core-scalar.mjs dist/attention-heads.mjs build/native/tests/native/attention_tests; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
 done
+
+# Styles as modules, the hosted build (dist/browser/), the one-file bundle and worker.
+node scripts/build-web.mjs

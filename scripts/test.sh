@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test tier, in order of speed: native (GoogleTest via CTest), WebAssembly
-# in node (node --test), the pages' pure modules and the demo server in node (web), sanitize (the native suite under ASan + UBSan and a
+# in node (node --test), the pages' pure modules and the demo server in node (web), package (node --test tests/package/), sanitize (the native suite under ASan + UBSan and a
 # short libFuzzer run), browser (Playwright + Debian's Chromium). Runs set-up
 # first, so a fresh clone needs nothing else. Ends with one summary line.
 set -uo pipefail
@@ -21,6 +21,7 @@ tier() { # name, command...
 tier native ctest --test-dir build/native --output-on-failure
 tier wasm node --test tests/wasm/
 tier web node --test tests/web/
+tier package node --test tests/package/   # byte budget, manifest and types against the elements
 tier sanitize bash scripts/sanitize.sh   # native suite under ASan + UBSan, short fuzz run
 tier browser npx playwright test
 
@@ -33,10 +34,10 @@ s_total=$(count 'out of [0-9]+' "$log/sanitize.txt"); s_fail=$(count '[0-9]+ tes
 passed=$((passed + ${s_total:-0} - ${s_fail:-0})); failed=$((failed + ${s_fail:-0}))
 f_pass=$(count '^fuzz: [0-9]+ targets passed' "$log/sanitize.txt"); f_fail=$(count 'targets passed, [0-9]+ failed' "$log/sanitize.txt")
 passed=$((passed + ${f_pass:-0})); failed=$((failed + ${f_fail:-0}))
-passed=$((passed + $(count '^# pass [0-9]+' "$log/wasm.txt" || echo 0)))
-failed=$((failed + $(count '^# fail [0-9]+' "$log/wasm.txt" || echo 0)))
-passed=$((passed + $(count '^# pass [0-9]+' "$log/web.txt" || echo 0)))
-failed=$((failed + $(count '^# fail [0-9]+' "$log/web.txt" || echo 0)))
+for t in wasm web package; do
+  passed=$((passed + $(count '^# pass [0-9]+' "$log/$t.txt" || echo 0)))
+  failed=$((failed + $(count '^# fail [0-9]+' "$log/$t.txt" || echo 0)))
+done
 passed=$((passed + $(count '[0-9]+ passed' "$log/browser.txt" || echo 0)))
 failed=$((failed + $(count '[0-9]+ failed' "$log/browser.txt" || echo 0)))
 rm -rf "$log"

@@ -38,6 +38,8 @@ export class AttentionWidget extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */
   static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionWidget;
+  /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionWidget;
   /** A copy of the full current state. */
   readonly state: WidgetState;
   get config(): WidgetState;

@@ -76,4 +76,4 @@ function main() {
   window.addEventListener('load', reportHeight);
 }
 
-main();
+if (typeof document === 'object') main(); // imported in node (server rendering), it only exports

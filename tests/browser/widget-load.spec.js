@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 
 test('a core that fails to load gives a readable message, not a blank area', async ({ page }) => {
-  await page.route('**/dist/*.mjs', (route) => route.abort());
+  await page.route('**/attention-core*.mjs', (route) => route.abort()); // every core variant and build
   await page.goto('/');
   const status = page.locator('attention-widget').first().getByRole('alert');
   await expect(status).toContainText('This widget could not start');

@@ -90,6 +90,18 @@ TEST(Errors, TemperatureMustBePositiveAndFinite) {
   }
 }
 
+// The message names the value it got, written without printf (see validate.cpp).
+TEST(Errors, TemperatureMessageNamesTheValue) {
+  const std::pair<double, const char*> cases[] = {{0.0, "(got 0)"}, {-0.5, "(got -0.5)"},
+      {-2.25, "(got -2.25)"}, {-1e-9, "(got a number just below 0)"}, {std::nan(""), "(got NaN)"},
+      {-std::numeric_limits<double>::infinity(), "(got -Infinity)"}, {-1e13, "(got less than -1e12)"}};
+  for (const auto& [bad, text] : cases) {
+    Options o;
+    o.temperature = bad;
+    EXPECT_THAT(attend(chapter::cat_sat(), o).message, HasSubstr(text)) << bad;
+  }
+}
+
 TEST(Errors, SizesAboveTheCapsAreRefused) {
   Inputs in = chapter::cat_sat();
   in.embeddings = Matrix(attention::kMaxTokens + 1, 3);

@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.ts': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.ts': 'text/plain; charset=utf-8', '.wasm': 'application/wasm',
 };
 
 /**

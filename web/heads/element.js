@@ -16,10 +16,18 @@ import { HeadsClient } from './client.js';
 import { STEP_SIZE, STOP_AT } from './engine.js';
 import { ablationText, headLabel, statusText } from './labels.js';
 import { VIEW, curveScales, pathData, xOf, yOf } from './curve.js';
+import { styleSheet } from '../attention-heads.css.js';
 
-const STYLESHEET = new URL('../attention-heads.css', import.meta.url);
 const RAMP = ['#f7fbff', '#c6dbef', '#6baed6', '#2171b5', '#08306b'].map(parseHex); // shares 0 -> 1
 
+/**
+ * Two heads learn two jobs: a tiny multi-head model trained live by the core (docs/heads.md).
+ * @tagname attention-heads
+ * @attr {number} seed - 0 … 4294967295 (absent: 1): the corpus split, the initial weights and the batch order.
+ * @attr {number} heads - 1 … 4 (absent: 2): number of heads; changing it starts a new model.
+ * @attr {boolean} no-worker - Train on the page's thread instead of a worker (absent: off).
+ * @fires {AttentionErrorEvent} attention-error - Each message the element shows, with a stable code.
+ */
 export class AttentionHeadsElement extends ElementBase {
   static observedAttributes = ['seed', 'heads', 'no-worker'];
 
@@ -47,7 +55,7 @@ export class AttentionHeadsElement extends ElementBase {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.append(el('link', { rel: 'stylesheet', href: STYLESHEET.href }));
+    root.adoptedStyleSheets = [styleSheet()]; // built from attention-heads.css, once per page
     this.#parts = buildSkeleton(root);
     this.#wireControls();
   }

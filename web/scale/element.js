@@ -20,9 +20,10 @@ import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
 import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
+import { styleSheet } from '../attention-scale.css.js';
+import { whenNear } from '../shared/near.js';
 import { SCALE_PARTS, parseScaleShow } from './show.js';
 
-const STYLESHEET = new URL('../attention-scale.css', import.meta.url);
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
 
 /** Fired (bubbling, composed) each time a new grid is on screen. */
@@ -37,7 +38,33 @@ export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
 }
 
 /**
- * @attr {'thermostat'|'grid'} show - one half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
+ * The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost,
+ * computed by the core in a worker. (These tags are the element's documented API: see
+ * custom-elements.json and the JSX types, checked against observedAttributes by a test.)
+ * @tagname attention-scale
+ * @attr {number} n - Context length, 3 … 4096 (absent: 256): the grid is n × n.
+ * @attr {number} dk - Numbers per query and key, 2 … 512 (absent: 64).
+ * @attr {boolean} scaled - Divide the scores by √d_k (absent: on).
+ * @attr {boolean} causal - Blank the upper triangle (absent: off).
+ * @attr {'random'|'local'|'previous'} input - The q, k, v pattern (absent: random).
+ * @attr {number} seed - 0 … 4294967295 (absent: 1): the same seed gives the same inputs.
+ * @attr {boolean} no-worker - Compute on the page's thread.
+ * @prop {'worker'|'main'|'closed'} computeMode - Where the core runs for this element (read-only).
+ * @fires {AttentionScaleResultEvent} attention-scale-result - Each time a new grid is on screen.
+ * @fires {AttentionErrorEvent} attention-error - Each message the lab shows, with a stable code.
+ * @csspart heading - The two section headings.
+ * @cssprop --scale-heat-0 - First stop of the heat map's ramp (… --scale-heat-4 the last; viridis).
+ * @cssprop --scale-heat-1 - Second stop of the heat map's ramp.
+ * @cssprop --scale-heat-2 - Middle stop of the heat map's ramp.
+ * @cssprop --scale-heat-3 - Fourth stop of the heat map's ramp.
+ * @cssprop --scale-heat-4 - Last stop of the heat map's ramp.
+ * @cssprop --scale-masked - The blanked upper triangle.
+ * @cssprop --scale-fg - Text.
+ * @cssprop --scale-muted - Secondary text.
+ * @cssprop --scale-surface - Background.
+ * @cssprop --scale-border - Borders.
+ * @cssprop --scale-accent - Controls and focus.
+ * @attr {'thermostat'|'grid'} show - One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
  */
 export class AttentionScaleElement extends ElementBase {
   static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
@@ -52,25 +79,21 @@ export class AttentionScaleElement extends ElementBase {
   #shownErrors = new Set(); // the messages on the message line
   #client = null;
   #updateQueued = false;
-  #palette = null;         // null until the stylesheet has loaded
+  #palette = null;         // read from the computed style when the first grid is drawn
   #grid = null;            // the grid on screen (its request was the newest)
   #timings = new Map();    // "dk/causal" -> Map(n -> ms): the time plot's dots
   #timesKey = null;        // the series the time plot shows
   #thermostatDk = null;    // the d_k marked on the thermostat plot
   #thermostat = null;
   #thermostatSeed = null;  // the seed last asked for
+  #near = false;           // updates wait until the lab first comes near the viewport
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = STYLESHEET.href;
-    link.addEventListener('load', () => this.#refreshPalette());
-    link.addEventListener('error', () => this.#refreshPalette()); // palette.js has fallbacks
-    root.appendChild(link);
+    root.adoptedStyleSheets = [styleSheet()]; // built from attention-scale.css, once per page
     const body = document.createElement('template');
     body.innerHTML = TEMPLATE; // static markup only
     root.appendChild(body.content);
@@ -84,7 +107,8 @@ export class AttentionScaleElement extends ElementBase {
       .addEventListener('change', () => this.#refreshPalette(), { signal: this.#connection.signal });
     this.#startClient();
     this.#thermostatSeed = null;
-    this.#queueUpdate();
+    if (this.#near) this.#queueUpdate();
+    else whenNear(this).then(() => { this.#near = true; this.#queueUpdate(); });
   }
 
   disconnectedCallback() {
@@ -139,7 +163,7 @@ export class AttentionScaleElement extends ElementBase {
 
   // Several attribute changes in one task become one update (and one request).
   #queueUpdate() {
-    if (this.#updateQueued) return;
+    if (this.#updateQueued || !this.#near) return;
     this.#updateQueued = true;
     queueMicrotask(() => {
       this.#updateQueued = false;
@@ -289,7 +313,8 @@ export class AttentionScaleElement extends ElementBase {
 
   #drawGrid() {
     const grid = this.#grid;
-    if (!grid || !this.#palette) return; // drawn once the stylesheet has loaded
+    if (!grid) return;
+    this.#palette ??= readPalette(this);
     const canvas = this.shadowRoot.querySelector('canvas');
     drawHeatMap(canvas, grid, this.#palette);
     canvas.dataset.n = grid.n;

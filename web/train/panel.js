@@ -13,8 +13,8 @@ import { curveGeometry } from './loss-curve.js';
 import { checkSentence, heldOutSentence, lossSentence, readout } from './readout.js';
 import { beginAt, measure, startRun, trainOnce } from './run.js';
 import { Trainer } from './trainer.js';
+import { styleSheet } from './train.css.js';
 
-const STYLESHEET = new URL('./train.css', import.meta.url).href;
 const CURVE = { width: 300, height: 90 };
 const GRIDS = [['wq', 'W_Q'], ['wk', 'W_K'], ['wv', 'W_V']];
 
@@ -24,7 +24,9 @@ const GRIDS = [['wq', 'W_Q'], ['wk', 'W_K'], ['wv', 'W_V']];
  *   model: the widget's example model; core: loadAttention()'s object; marks: the violet cells'
  *   gradient and moved marks (the cast); pin: the target pin in the arrows plot.
  */
-export function createTrainPanel({ model, core, marks, pin, reducedMotion = false, onError = () => {} }) {
+export function createTrainPanel({ root, model, core, marks, pin, reducedMotion = false, onError = () => {} }) {
+  const sheet = styleSheet(); // built from train.css, once per page
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const ui = buildView();
   let goal = GOALS[0];
   let run = null;
@@ -269,7 +271,6 @@ export function createTrainPanel({ model, core, marks, pin, reducedMotion = fals
     parts.sentences = el('details', { class: 'sentences', hidden: true },
       el('summary', { text: 'The training sentences (the held-out one is on screen)' }), parts.sentenceList);
     parts.element = el('section', { class: 'panel train', 'aria-label': 'Train the violet grids' },
-      el('link', { rel: 'stylesheet', href: STYLESHEET }),
       el('h3', { text: 'Train the violet grids' }),
       el('p', { class: 'lead', text: 'The recipe (score, soften, mix) never changes. Gradient descent only nudges '
         + 'the entries of W_Q, W_K and W_V downhill on a goal’s loss. Try the goal by hand first, then press Train.' }),

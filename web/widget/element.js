@@ -7,6 +7,7 @@ import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
+import { whenNear } from '../shared/near.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -23,23 +24,61 @@ import { createGrids } from './grids.js';
 import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
+import { styleSheet } from '../attention-widget.css.js';
 import { createModelSwitch } from '../example/model-switch.js';
 import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
 import { parseBoolean } from '../shared/booleans.js';
-import { createTrainPanel } from '../train/panel.js';
 
-const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
+const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
+
+// The named custom properties of an element's computed style, kept: { getPropertyValue(name) }.
+function snapshotStyle(element, names) {
+  const style = getComputedStyle(element);
+  const values = new Map(names.map((name) => [name, style.getPropertyValue(name)]));
+  return { getPropertyValue: (name) => values.get(name) ?? '' };
+}
 
 /**
+ * The chapter's "See it move": one worked example of self-attention, every number from the core.
+ * (These tags are the element's documented API: custom-elements.json and the JSX types are built
+ * from them, and a test checks them against observedAttributes.)
  * @tagname attention-widget
+ * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - The example (default cat-sat).
+ * @attr {boolean} causal - Mask the keys after each asker (absent: off).
+ * @attr {boolean} scaled - Divide the scores by √d_k (absent: off).
+ * @attr {number} temperature - Softmax temperature, 0 < T ≤ 100 (absent: 1).
+ * @attr {string|number} asker - The token whose row is worked out: its text or 0-based index.
+ * @prop {WidgetState} state - A copy of the full current state (read-only).
+ * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
+ * @prop {ExampleModel} model - The example model behind the widget (read-only; docs/architecture.md).
+ * @fires {AttentionChangeEvent} attention-change - After every successful recompute (bubbles, composed).
+ * @fires {AttentionErrorEvent} attention-error - Each message the widget shows, with a stable code.
+ * @csspart root - The widget's outer box.
+ * @cssprop [--aw-bg=#ffffff] - Background.
+ * @cssprop [--aw-fg=#1b1b1f] - Text.
+ * @cssprop [--aw-muted=#555a66] - Secondary text.
+ * @cssprop [--aw-panel=#f6f6f9] - Panel surfaces.
+ * @cssprop [--aw-border=#d3d5dd] - Borders.
+ * @cssprop [--aw-focus=#1a5fd0] - Focus ring and switches.
+ * @cssprop [--aw-error=#b3261e] - Messages.
+ * @cssprop [--aw-weights-color=#6b3fb5] - W_Q, W_K, W_V.
+ * @cssprop [--aw-query-color=#005fa6] - Queries (q).
+ * @cssprop [--aw-key-color=#b4460a] - Keys (k).
+ * @cssprop [--aw-value-color=#00745a] - Values (v).
+ * @cssprop [--aw-output-color=#8a6100] - Outputs (o).
+ * @cssprop --aw-heat-weights - Sequential ramp for weights 0 → 1: space-separated #rrggbb stops.
+ * @cssprop --aw-heat-scores - Diverging ramp for scores, negative → 0 → positive.
+ * @cssprop --aw-font - Font family.
+ * @cssprop --aw-font-size - Font size.
  * @attr {string} example - id of an <attention-example>: show and edit that shared example instead of an own one (docs/figures.md).
  * @attr {string} show - The panels to show, space separated: title causal scaled temperature reset cast asker blend formula grids share (absent: all).
  * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
  * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
  * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
+ * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).
  */
 export class AttentionWidget extends ElementBase {
   static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'train'];
@@ -61,6 +100,7 @@ export class AttentionWidget extends ElementBase {
   #shape = '';
   #views = null;
   #presetState = null; // { name, json } of the preset the chapter note compares against
+  #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
   #shownErrors = new Set(); // the messages on the message line
@@ -97,14 +137,15 @@ export class AttentionWidget extends ElementBase {
       cancelAnimationFrame(this.#drag.frame);
       this.#drag.frame = 0;
     });
-    if (this.#train) this.#train.panel.connect(this.#trainSignal());
+    if (this.#train?.panel) this.#train.panel.connect(this.#trainSignal());
     // Changed while away (another view of the same model): catch up.
     if (this.#model.result && this.#painted !== this.#model.version) this.#show({ reason: 'load' }, false);
     if (this.#started) return;
     this.#started = true;
     this.#link = linkPayload(this);
     this.#schedule();
-    loadAttention().then((attn) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
+    // The core loads at once; the first render waits until this widget is near the viewport.
+    Promise.all([loadAttention(), whenNear(this)]).then(([attn]) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
   }
 
   disconnectedCallback() {
@@ -175,6 +216,9 @@ export class AttentionWidget extends ElementBase {
   // ---- loading ----
 
   #onLoaded(attn) {
+    // Read the theme while the shadow tree is one paragraph: read after the build, it would force
+    // a style pass over the whole new tree inside this task (the longest task of a page's load).
+    this.#theme = snapshotStyle(this.#ui.root, HEAT_RAMPS);
     this.#ui.status.hidden = true;
     this.#ui.body.hidden = false;
     // The model checks its example again with the core: a source the core refuses gives way to the next.
@@ -193,24 +237,30 @@ export class AttentionWidget extends ElementBase {
     else if (!on && this.#train) this.#unmountTrain();
   }
 
+  // The panel's code loads on first use: pages without `train` never download it.
   #mountTrain() {
-    const v = this.#views;
-    const panel = createTrainPanel({
-      model: this.#model, core: this.#attn,
-      marks: { show: (info) => v.cast.showTraining(info) },
-      pin: { show: (point, onMove) => v.arrows.setPin(point, onMove) },
-      reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
-      onError: (error) => this.dispatchEvent(new AttentionErrorEvent(error)),
-    });
-    this.#train = { panel, connection: new AbortController() };
-    v.controls.element.after(panel.element);
-    if (this.#connection) panel.connect(this.#trainSignal());
-    panel.start();
+    const pending = { panel: null, connection: new AbortController() };
+    this.#train = pending;
+    import('../train/panel.js').then(({ createTrainPanel }) => {
+      if (this.#train !== pending) return; // turned off (or on again) while it loaded
+      const v = this.#views;
+      pending.panel = createTrainPanel({
+        root: this.shadowRoot, model: this.#model, core: this.#attn,
+        marks: { show: (info) => v.cast.showTraining(info) },
+        pin: { show: (point, onMove) => v.arrows.setPin(point, onMove) },
+        reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+        onError: (error) => this.dispatchEvent(new AttentionErrorEvent(error)),
+      });
+      v.controls.element.after(pending.panel.element);
+      if (this.#connection && !this.#connection.signal.aborted) pending.panel.connect(this.#trainSignal());
+      pending.panel.start();
+    }, (err) => this.#showErrors({ ok: true, notes: [{ code: 'load_failed',
+      message: `The train panel could not load: ${thrown(err)}.` }] }));
   }
 
   #unmountTrain() {
     this.#train.connection.abort();
-    this.#train.panel.element.remove();
+    this.#train.panel?.element.remove();
     this.#train = null;
     this.#views.cast.showTraining(null);
     this.#views.arrows.setPin(null);
@@ -256,7 +306,8 @@ export class AttentionWidget extends ElementBase {
     const title = el('p', { class: 'title' });
     const body = el('div', { class: 'body', hidden: true });
     const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
-    this.shadowRoot.append(el('link', { rel: 'stylesheet', href: STYLESHEET }), root);
+    this.shadowRoot.adoptedStyleSheets = [styleSheet()]; // built from attention-widget.css, once per page
+    this.shadowRoot.append(root);
     return { root, status, error, title, body };
   }
 
@@ -309,10 +360,11 @@ export class AttentionWidget extends ElementBase {
     v.cast.update(state, result, force);
     v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
     v.arrows.update(state, result);
-    v.grids.update(state, result, () => getComputedStyle(this.#ui.root));
+    v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this.#ui.root));
   }
 
   #themeChanged() {
+    this.#theme = null;
     if (!this.#views) return;
     this.#views.grids.themeChanged();
     if (this.#model.result) this.#paint(false);

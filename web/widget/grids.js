@@ -5,7 +5,7 @@ import { el } from '../shared/dom.js';
 import { compact, fixed2 } from '../shared/numbers.js';
 import { readRamp } from '../shared/colour.js';
 import { numberBox, setAttr, setNumber, setText } from './dom.js';
-import { paletteCss, shadeOf } from './heat.js';
+import { paletteSheet, shadeOf } from './heat.js';
 
 const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
 const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
@@ -13,7 +13,7 @@ const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
 /** @param {{ root: ShadowRoot }} options the widget's shadow root, which adopts the shade classes */
 export function createGrids({ root }) {
   const element = el('div', { class: 'grids' });
-  const palette = new CSSStyleSheet(); // the shade classes (see paletteCss), per widget: ramps are themeable
+  let palette = null; // the shade classes now adopted (see heat.js: shared by every widget with these ramps)
   let view = null;
   let ramps = null;
 
@@ -43,8 +43,10 @@ export function createGrids({ root }) {
   // The shade classes for these ramps; cells keep their class names, so a new theme restyles them.
   function usePalette(next) {
     ramps = next;
-    palette.replaceSync(paletteCss(ramps));
-    if (!root.adoptedStyleSheets.includes(palette)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, palette];
+    const sheet = paletteSheet(ramps);
+    if (sheet === palette) return;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((s) => s !== palette), sheet];
+    palette = sheet;
   }
 
   /** Themes change with prefers-color-scheme: forget the ramps so the next paint reads them again. */

@@ -29,3 +29,17 @@ export function paletteCss(ramps) {
   }
   return rules.join('\n');
 }
+
+const sheets = new Map(); // paletteCss text -> its CSSStyleSheet: one per page per theme, not per widget
+
+/** The shade classes of two ramps as a constructed stylesheet, built once per page and shared. */
+export function paletteSheet(ramps) {
+  const css = paletteCss(ramps);
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
+  }
+  return sheet;
+}

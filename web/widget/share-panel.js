@@ -9,9 +9,8 @@ import { el } from '../shared/dom.js';
 import { sentence, thrown } from '../shared/text.js';
 import { uid } from './dom.js';
 import { shareLink } from './share.js';
-import { gridsSvg, plotSvg, svgToPng } from './export.js';
+import { styleSheet } from './share.css.js';
 
-const STYLESHEET = new URL('./share.css', import.meta.url).href;
 
 /**
  * @param {{ host: HTMLElement, root: ShadowRoot, getState: () => object, linkHost?: () => HTMLElement }} options
@@ -27,8 +26,8 @@ export function createSharePanel({ host, root, getState, linkHost = () => host }
   const status = el('p', { class: 'share-status', role: 'status' });
   const downloads = el('ul', { class: 'share-downloads', 'aria-label': 'Exported pictures', hidden: true });
   const element = el('div', { class: 'share', role: 'group', 'aria-label': 'Share and export' },
-    el('link', { rel: 'stylesheet', href: STYLESHEET }),
     el('div', { class: 'share-buttons' }, copy, exportButton), fieldRow, status, downloads);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet()];
   let urls = [];
   host.addEventListener('attention-change', () => stateChanged());
 
@@ -60,6 +59,8 @@ export function createSharePanel({ host, root, getState, linkHost = () => host }
   // Builds the download links; returns why the PNGs could not be made (the SVGs are offered
   // anyway: they are the pictures, the PNG is only a drawing of them), or null.
   async function buildDownloads() {
+    // Loaded on the first click: the picture code is not part of every page's first load.
+    const { gridsSvg, plotSvg, svgToPng } = await import('./export.js');
     const base = getState().tokens.join('-').replace(/[^\p{L}\p{N}-]+/gu, '').slice(0, 40) || 'attention';
     const grids = gridsSvg(root);
     const plot = plotSvg(root.querySelector('svg.plot'));

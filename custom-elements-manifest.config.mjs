@@ -1,0 +1,27 @@
+// The custom-elements manifest (custom-elements.json) is generated from the element
+// classes' JSDoc tags (@attr, @prop, @fires, @csspart, @cssprop) by
+// @custom-elements-manifest/analyzer: `node scripts/build-types.mjs`. A new element
+// is one more glob line here.
+
+// The analyzer also guesses events from every dispatchEvent(new X(...)) and members from
+// every assignment; the documented API is what the JSDoc tags say, so keep only that.
+const documentedOnly = {
+  name: 'documented-only',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const mod of customElementsManifest.modules) {
+      for (const d of mod.declarations ?? []) {
+        if (!d.customElement) continue;
+        d.events = (d.events ?? []).filter((e) => e.name?.startsWith('attention-') && e.description);
+        d.members = (d.members ?? []).filter((m) => !m.name.startsWith('#') && m.privacy !== 'private'
+          && (m.description || m.static));
+      }
+    }
+  },
+};
+
+export default {
+  globs: ['web/widget/element.js', 'web/scale/element.js', 'web/heads/element.js', 'web/example/element.js',
+    'web/example/value-element.js', 'web/widget/events.js', 'web/shared/events.js'],
+  plugins: [documentedOnly],
+  packagejson: false, // package.json names custom-elements.json itself; the analyzer would rewrite it
+};

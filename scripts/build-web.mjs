@@ -1,0 +1,152 @@
+// Builds everything the browser side needs beyond the sources, after the wasm build
+// (scripts/build.sh runs it last; the Playwright server runs it before serving, so a
+// test always sees the current sources). About a second; writes only what changed.
+//
+// 1. Styles as modules: each CSS source in CSS_SOURCES -> a sibling `.css.js` module
+//    (git-ignored) whose styleSheet() is a constructed stylesheet, made once per page
+//    and adopted by every shadow root. No stylesheet is fetched at run time, nothing
+//    is inlined as a <style> or data: URL, so `style-src 'self'` holds, and every
+//    bundler carries the styles along with the JavaScript that imports them.
+// 2. dist/browser/: the hosted build, minified and split into few files: the element
+//    modules, the scale lab's worker, the iframe page, and the core as a small .mjs
+//    plus a .wasm the browser compiles while it downloads. The demo page loads this.
+// 3. dist/attention-widget.bundle.js: one self-contained file (styles and core inside)
+//    for hosts that can only copy one file; dist/worker.js: the scale lab's worker in
+//    one file, for bundlers that do not follow `new Worker(new URL(...))`.
+import * as esbuild from 'esbuild';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const at = (...parts) => join(ROOT, ...parts);
+
+/** Every stylesheet a shadow root adopts. A new element's CSS is one more line here. */
+export const CSS_SOURCES = [
+  'web/attention-widget.css',
+  'web/widget/share.css',
+  'web/attention-scale.css',
+  'web/attention-heads.css',
+  'web/train/train.css',
+];
+
+// Browsers the package supports: constructed stylesheets and module workers.
+const TARGET = ['es2022', 'chrome111', 'firefox114', 'safari16.4'];
+
+/** The module text for one CSS source (minified; the .css stays the readable source). */
+export async function cssModule(source) {
+  const text = await readFile(at(source), 'utf8');
+  const { code } = await esbuild.transform(text, { loader: 'css', minify: true, target: TARGET });
+  return `// Generated from ${source.split('/').pop()} by scripts/build-web.mjs: edit the .css, not this file.
+export const cssText = ${JSON.stringify(code.trim())};
+let sheet = null;
+/** This stylesheet, constructed on first use and shared by every shadow root on the page. */
+export function styleSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(cssText);
+  }
+  return sheet;
+}
+`;
+}
+
+// Writes a file only when its content changed, by rename, so a page loading during
+// a rebuild reads the old file or the new one, never half of one.
+async function publish(path, content) {
+  const old = existsSync(path) ? await readFile(path) : null;
+  const next = Buffer.from(content);
+  if (old && old.equals(next)) return false;
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`; // per process: a test server and a build may overlap
+  await writeFile(tmp, next);
+  await rename(tmp, path);
+  return true;
+}
+
+async function buildCssModules() {
+  for (const source of CSS_SOURCES) await publish(at(`${source}.js`), await cssModule(source));
+}
+
+// The hosted build imports the split core (modules/split/NAME.mjs + NAME.wasm from
+// wasm/CMakeLists.txt) instead of the inlined one: same module, same exports.
+const splitCore = {
+  name: 'split-core',
+  setup(build) {
+    build.onResolve({ filter: /\/dist\/attention-core[\w-]*\.mjs$/ }, (args) => ({
+      path: `./${args.path.split('/').pop()}`, external: true }));
+  },
+};
+
+const COMMON = { bundle: true, format: 'esm', minify: true, target: TARGET, legalComments: 'none',
+  logLevel: 'warning', write: false };
+
+async function writeOutputs(result) {
+  for (const file of result.outputFiles) await publish(file.path, file.contents);
+}
+
+// One core variant for the hosted build: the split glue (wasm/CMakeLists.txt) beside the
+// wasm taken out of the published, inlined dist/NAME.mjs, so whatever post-link step made
+// that module (the relaxed build's rewrite) holds here too. Without such a step the split
+// link's own .wasm has the very same bytes (checked). A variant made by such a step links
+// its glue as NAME-linked; its wasm file name is adjusted.
+async function publishSplitCore(file, out) {
+  const name = file.replace(/\.mjs$/, '');
+  const inlined = (await readFile(at('dist', file), 'utf8')).match(/data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/);
+  if (!inlined) throw new Error(`build-web: dist/${file} has no inlined wasm`);
+  const split = at('build/wasm/modules/split');
+  const glueName = existsSync(join(split, file)) ? name : `${name}-linked`;
+  const glue = (await readFile(join(split, `${glueName}.mjs`), 'utf8')).replaceAll(`"${glueName}.wasm"`, `"${name}.wasm"`);
+  if (!glue.includes(`"${name}.wasm"`)) throw new Error(`build-web: ${glueName}.mjs does not name its .wasm`);
+  const wasm = Buffer.from(inlined[1], 'base64');
+  if (glueName === name && !wasm.equals(await readFile(join(split, `${name}.wasm`))))
+    throw new Error(`build-web: dist/${file} and the split build of ${name} hold different wasm`);
+  await publish(join(out, file), glue);
+  await publish(join(out, `${name}.wasm`), wasm);
+}
+
+async function buildHosted() {
+  const out = at('dist/browser');
+  for (const name of await readdir(at('dist'))) if (/^attention-core[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
+  const result = await esbuild.build({ ...COMMON,
+    entryPoints: { 'attention-widget': at('web/attention-widget.js'), 'attention-scale': at('web/attention-scale.js'),
+      worker: at('web/scale/worker.js'), embed: at('web/embed.js') },
+    splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCore] });
+  await writeOutputs(result);
+  // Chunk names carry a content hash: drop the ones this build no longer uses.
+  const current = new Set(result.outputFiles.map((f) => f.path));
+  for (const name of await readdir(out))
+    if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
+  for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+}
+
+// The one-file builds carry the SIMD core only (every browser with constructed stylesheets
+// has wasm SIMD): another variant would double the file. Asked for one, they say so.
+const simdOnly = {
+  name: 'simd-only',
+  setup(build) {
+    build.onResolve({ filter: /\/dist\/attention-core-[\w-]+\.mjs$/ }, () => ({ path: 'other-core', namespace: 'stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ loader: 'js',
+      contents: "export default () => Promise.reject(new Error('this one-file build carries only the SIMD core'));" }));
+  },
+};
+
+async function buildSingleFiles() {
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-widget.js')],
+    outfile: at('dist/attention-widget.bundle.js'), plugins: [simdOnly] }));
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/scale/worker.js')],
+    outfile: at('dist/worker.js'), plugins: [simdOnly] }));
+}
+
+async function main() {
+  await buildCssModules();
+  if (!existsSync(at('build/wasm/modules/split'))) {
+    console.error('build-web: build/wasm/modules/split is missing; run bash scripts/build.sh first');
+    process.exit(1);
+  }
+  await buildHosted();
+  await buildSingleFiles();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,25 @@
+// The hosted build's byte budget (issue 14): the widget, all included, at most 60 KB gzip;
+// the scale lab at most 20 KB more. Needs dist/browser/ (scripts/build-web.mjs, run by setup).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { BUDGET, measure } from './budget.mjs';
+
+const m = measure();
+
+test('the widget loads its code, its core and the core\'s wasm: nothing is missed by the count', () => {
+  assert.ok(m.widget.files.includes('attention-widget.js'));
+  for (const core of [/^attention-core[\w-]*\.mjs$/, /^attention-core[\w-]*\.wasm$/])
+    assert.ok(m.widget.files.some((f) => core.test(f)), `${core} in ${m.widget.files}`);
+  assert.ok(m.scaleExtra.files.includes('worker.js'), 'the scale lab\'s worker is counted');
+  assert.ok(m.widget.files.length <= 8, `few requests: ${m.widget.files.length}`);
+});
+
+test(`the widget, all included, is at most ${BUDGET.widget / 1024} KB gzip`, () => {
+  console.log(`# widget ${(m.widget.bytes / 1024).toFixed(1)} KB gzip, ${m.widget.files.length} files`);
+  assert.ok(m.widget.bytes <= BUDGET.widget, `${m.widget.bytes} bytes > ${BUDGET.widget}`);
+});
+
+test(`the scale lab adds at most ${BUDGET.scaleExtra / 1024} KB gzip`, () => {
+  console.log(`# scale lab +${(m.scaleExtra.bytes / 1024).toFixed(1)} KB gzip, ${m.scaleExtra.files.length} files`);
+  assert.ok(m.scaleExtra.bytes <= BUDGET.scaleExtra, `${m.scaleExtra.bytes} bytes > ${BUDGET.scaleExtra}`);
+});

@@ -1,0 +1,42 @@
+// The element API files against the elements themselves: custom-elements.json lists exactly
+// each element's observedAttributes, with its events, parts and custom properties, and both it
+// and web/react.d.ts are what scripts/build-types.mjs makes from the current JSDoc tags.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FLAVOURS, analyze, elementsOf, jsxTypes } from '../../scripts/build-types.mjs';
+import { REPO } from './pack.mjs';
+
+const committed = JSON.parse(await readFile(join(REPO, 'custom-elements.json'), 'utf8'));
+
+test('every element in the manifest documents exactly its observedAttributes', async () => {
+  const elements = elementsOf(committed);
+  assert.deepEqual(elements.map((e) => e.tagName).sort(),
+    ['attention-example', 'attention-heads', 'attention-scale', 'attention-value', 'attention-widget']);
+  for (const mod of committed.modules) {
+    for (const d of (mod.declarations ?? []).filter((x) => x.customElement)) {
+      const cls = (await import(join(REPO, mod.path)))[d.name]; // importing in node must not throw either
+      assert.ok(cls, `${mod.path} exports ${d.name}`);
+      assert.deepEqual((d.attributes ?? []).map((a) => a.name).sort(), [...cls.observedAttributes].sort(),
+        `<${d.tagName}>: the @attr tags and observedAttributes differ`);
+      for (const a of d.attributes) assert.ok(a.description && a.type?.text, `<${d.tagName} ${a.name}> has a type and a description`);
+      assert.ok(d.events.some((e) => e.name === 'attention-error' && e.type?.text === 'AttentionErrorEvent'),
+        `<${d.tagName}> documents attention-error`);
+      for (const e of d.events) assert.ok(e.type?.text && e.description, `<${d.tagName}> ${e.name} has a class and a description`);
+    }
+  }
+});
+
+test('custom-elements.json and the JSX types are current (else: node scripts/build-types.mjs)', async () => {
+  const dir = 'build/cem-check'; // the analyzer writes under the repo, whatever --outdir says
+  try {
+    const fresh = await analyze(dir);
+    assert.deepEqual(fresh, committed, 'custom-elements.json is stale: run node scripts/build-types.mjs');
+    for (const flavour of Object.keys(FLAVOURS))
+      assert.equal(jsxTypes(fresh, flavour), await readFile(join(REPO, `web/${flavour}.d.ts`), 'utf8'),
+        `web/${flavour}.d.ts is stale: run node scripts/build-types.mjs`);
+  } finally {
+    await rm(join(REPO, dir), { recursive: true, force: true });
+  }
+});
