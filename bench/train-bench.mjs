@@ -34,7 +34,7 @@ await benchChromium();
 console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 
 async function benchWasm() {
-  const core = await loadAttention();
+  const core = await loadAttention({ training: true });
   const goal = goalById('pronouns');
   const { state } = goal.start(core, 0);
   const chapter = sentence(TRAINING[0]);

@@ -164,4 +164,5 @@ export function hasWasmSimd(): boolean;
 /** Loads the core once per page (per variant). Never throws: bad options reject with
  *  `invalid_argument`; a core that cannot load rejects with `load_failed`, a message naming the
  *  cause (the page's CSP, no WebAssembly, the module file missing) and the original error as `cause`. */
-export function loadAttention(options?: { simd?: boolean }): Promise<Attention>;
+/** training: true loads the training build (gradients, evaluateGoal, trainStep, randomGrid work only there). */
+export function loadAttention(options?: { simd?: boolean; training?: boolean }): Promise<Attention>;

@@ -33,14 +33,17 @@ const loaded = new Map(); // variant -> Promise<Attention>: the module loads onc
 /**
  * Loads the core once per page (per variant) and resolves to an Attention.
  * Never throws: bad options and every load failure reject with an AttentionError.
- * @param {{ simd?: boolean }} [options] simd defaults to what the engine supports.
+ * @param {{ simd?: boolean, training?: boolean }} [options] simd defaults to what the engine supports;
+ *   training: true loads the training build (the SIMD core plus gradients, evaluateGoal, trainStep,
+ *   randomGrid), a separate module so that pages without training never download it.
  */
 export function loadAttention(options = {}) {
-  if (options === null || typeof options !== 'object' || (options.simd !== undefined && typeof options.simd !== 'boolean'))
-    return Promise.reject(new AttentionError(
-      `loadAttention takes nothing or { simd: true | false } (got ${describe(options?.simd ?? options)})`, 'invalid_argument'));
-  const { simd = hasWasmSimd() } = options;
-  const variant = simd ? 'simd' : 'scalar';
+  const flag = (name) => options?.[name] === undefined || typeof options[name] === 'boolean';
+  if (options === null || typeof options !== 'object' || !flag('simd') || !flag('training'))
+    return Promise.reject(new AttentionError('loadAttention takes nothing or { simd: true | false, training: true | false } '
+      + `(got ${describe(options?.simd ?? options?.training ?? options)})`, 'invalid_argument'));
+  const { simd = hasWasmSimd(), training = false } = options;
+  const variant = training ? 'train' : simd ? 'simd' : 'scalar';
   if (!loaded.has(variant)) {
     const promise = importCore(variant)
       // printErr: the module would print its abort text as console warnings; the rejection carries it.
@@ -100,9 +103,9 @@ function cut(text, max) {
 
 async function importCore(variant) {
   if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
-  const module = variant === 'simd'
-    ? await import('../dist/attention-core.mjs')
-    : await import('../dist/attention-core-scalar.mjs');
+  const module = variant === 'simd' ? await import('../dist/attention-core.mjs')
+    : variant === 'train' ? await import('../dist/attention-core-train.mjs')
+      : await import('../dist/attention-core-scalar.mjs');
   return module.default;
 }
 
@@ -147,7 +150,15 @@ class Attention {
    * The backward pass: dloss/d{embeddings, wq, wk, wv} for a loss whose own gradient
    * ("upstream") on the weights, outputs and/or logits is given as nested arrays.
    */
+  // The training functions live in the training build only (loadAttention({ training: true })).
+  #needTraining() {
+    if (typeof this.#core.trainStep !== 'function')
+      throw new AttentionError('training needs the training build of the core: loadAttention({ training: true })',
+        'unsupported');
+  }
+
   gradients(request) {
+    this.#needTraining();
     const { x, q, k, v, scaled, causal, temperature } = readInput(() => readRequest(request, this.limits));
     const upstream = readInput(() => readUpstream(request.upstream, this.limits));
     const r = this.#core.gradients({ embeddings: x, wq: q, wk: k, wv: v, scaled, causal, temperature, upstream });
@@ -157,6 +168,7 @@ class Attention {
 
   /** A goal's loss at these grids and its gradient: { loss, gradients: { wq, wk, wv } }. */
   evaluateGoal(request) {
+    this.#needTraining();
     const r = this.#core.evaluateGoal(readInput(() => readGoal(request, this.limits)));
     if (!r.ok) throw new AttentionError(r.message, r.code);
     return { loss: r.loss, gradients: nestGrids(r.gradients), ...(r.moved && { moved: nestGrids(r.moved) }) };
@@ -168,6 +180,7 @@ class Attention {
    * AttentionError (bad_learning_rate, diverged, ...) and then nothing has moved.
    */
   trainStep(request) {
+    this.#needTraining();
     const goal = readInput(() => readGoal(request, this.limits));
     const { learningRate, train = {} } = request;
     if (typeof learningRate !== 'number')
@@ -188,6 +201,7 @@ class Attention {
 
   /** A small seeded random grid, the same everywhere: entries in [-scale, scale], two decimals. */
   randomGrid(rows, cols, { seed = 1, scale = 0.5 } = {}) {
+    this.#needTraining();
     for (const [name, value] of [['rows', rows], ['cols', cols]]) checkSize(`randomGrid: ${name}`, value);
     if (!Number.isSafeInteger(seed) || seed < 0)
       throw new AttentionError(`randomGrid: seed must be a whole number from 0 (got ${describe(seed)})`, 'invalid_argument');

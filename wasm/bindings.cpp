@@ -145,6 +145,9 @@ val memory_stats() {
 
 
 // ---- training (docs/training.md) ----------------------------------------
+// Only in the training build (ATTENTION_TRAINING, dist/attention-core-train.mjs): its bindings
+// cost about 20 KB gzip, which pages without the train panel should not download.
+#ifdef ATTENTION_TRAINING
 
 // The attend() request's matrices and switches (shared by attend and gradients).
 attention::Options options_from(const val& request) {
@@ -262,6 +265,7 @@ val random_grid(std::size_t rows, std::size_t cols, double scale, double seed) {
   if (out["ok"].as<bool>()) out.set("grid", matrix_out(m));
   return out;
 }
+#endif  // ATTENTION_TRAINING
 
 }  // namespace
 
@@ -269,10 +273,12 @@ val random_grid(std::size_t rows, std::size_t cols, double scale, double seed) {
 EMSCRIPTEN_BINDINGS(attention) {
   emscripten::function("attend", &attend);
   emscripten::function("memoryStats", &memory_stats);
+#ifdef ATTENTION_TRAINING
   emscripten::function("gradients", &gradients);
   emscripten::function("evaluateGoal", &evaluate_goal);
   emscripten::function("trainStep", &train_step);
   emscripten::function("randomGrid", &random_grid);
+#endif
   emscripten::class_<RawWorkspace>("RawWorkspace")
       .constructor<>()
       .function("resize", &RawWorkspace::resize)

@@ -30,7 +30,7 @@ function gradientInPage(widget, goalId) {
   return widget.evaluate(async (w, id) => {
     const { loadAttention } = await import('/wasm/attention.js');
     const { goalById } = await import('/web/train/goals.js');
-    const core = await loadAttention();
+    const core = await loadAttention({ training: true });
     const goal = goalById(id);
     const { pin } = goal.start(core, 0);
     return core.evaluateGoal({ ...w.state, examples: goal.examples(w.state, pin) }).gradients;

@@ -9,7 +9,7 @@ import { mulberry32 as random } from '../../web/scale/inputs.js';
 import { LIMIT } from '../../web/widget/format.js';
 import { catSat, SAT, THE } from './cast.mjs';
 
-const attn = await loadAttention();
+const attn = await loadAttention({ training: true });
 
 const matrix = (next, rows, cols) => Array.from({ length: rows }, () => Array.from({ length: cols }, () => 2 * next() - 1));
 

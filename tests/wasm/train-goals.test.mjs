@@ -10,7 +10,7 @@ import { FEATURES, HELD_OUT, TRAINING, VOCABULARY, sentence } from '../../web/tr
 import { beginAt, measure, startRun, trainOnce } from '../../web/train/run.js';
 import { MAX_DIM, MAX_TOKENS } from '../../web/widget/state.js';
 
-const core = await loadAttention();
+const core = await loadAttention({ training: true });
 const ALL = { wq: true, wk: true, wv: true };
 
 // Steps until the goal is met (or the bound passes): { steps, state, progress }.

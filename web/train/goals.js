@@ -1,6 +1,6 @@
 // The training goals: each a small named loss the core computes, a target a
 // check can see, and a challenge to try by hand first. Pure data and reading;
-// every number comes from the core passed in (`core`: loadAttention()'s object).
+// every number comes from the core passed in (`core`: loadAttention({ training: true })'s object).
 //
 // A goal:
 //   start(core, seed)         -> { state, pin }: the widget state to begin from

@@ -21,7 +21,7 @@ const GRIDS = [['wq', 'W_Q'], ['wk', 'W_K'], ['wv', 'W_V']];
 /**
  * @param {{ model, core, marks: { show(info | null): void }, pin: { show(point | null, onMove?): void },
  *           reducedMotion?: boolean, onError?: (error: { code: string, message: string }) => void }} options
- *   model: the widget's example model; core: loadAttention()'s object; marks: the violet cells'
+ *   model: the widget's example model; core: loadAttention({ training: true })'s object; marks: the violet cells'
  *   gradient and moved marks (the cast); pin: the target pin in the arrows plot.
  */
 export function createTrainPanel({ root, model, core, marks, pin, reducedMotion = false, onError = () => {} }) {

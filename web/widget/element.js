@@ -105,7 +105,7 @@ export class AttentionWidget extends ElementBase {
   #drag = { frame: 0, pending: null };
   #shownErrors = new Set(); // the messages on the message line
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
-  #attn = null;        // the core, once loaded (the train panel calls it directly)
+  #attn = null;        // the core, once loaded (the train panel then loads the training build)
   #train = null;       // { panel, connection } while the `train` attribute is on (web/train/panel.js)
   #ui;
 
@@ -237,15 +237,16 @@ export class AttentionWidget extends ElementBase {
     else if (!on && this.#train) this.#unmountTrain();
   }
 
-  // The panel's code loads on first use: pages without `train` never download it.
+  // The panel's code and the core's training build load on first use: pages without `train`
+  // never download them.
   #mountTrain() {
     const pending = { panel: null, connection: new AbortController() };
     this.#train = pending;
-    import('../train/panel.js').then(({ createTrainPanel }) => {
+    Promise.all([import('../train/panel.js'), loadAttention({ training: true })]).then(([{ createTrainPanel }, core]) => {
       if (this.#train !== pending) return; // turned off (or on again) while it loaded
       const v = this.#views;
       pending.panel = createTrainPanel({
-        root: this.shadowRoot, model: this.#model, core: this.#attn,
+        root: this.shadowRoot, model: this.#model, core,
         marks: { show: (info) => v.cast.showTraining(info) },
         pin: { show: (point, onMove) => v.arrows.setPin(point, onMove) },
         reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
@@ -255,7 +256,7 @@ export class AttentionWidget extends ElementBase {
       if (this.#connection && !this.#connection.signal.aborted) pending.panel.connect(this.#trainSignal());
       pending.panel.start();
     }, (err) => this.#showErrors({ ok: true, notes: [{ code: 'load_failed',
-      message: `The train panel could not load: ${thrown(err)}.` }] }));
+      message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }] }));
   }
 
   #unmountTrain() {
