@@ -113,10 +113,10 @@ const CAPTIONS = {
     const i = state.asker;
     const x = state.embeddings[i];
     const q = now.queries[i];
-    const rows = state.wq.slice(0, 2).map((row, r) => `row ${r + 1} gives ${products(row, x)} = ${compact(q[r])}`);
-    const more = state.wq.length > 2 ? ', and so on' : '';
-    return `Each violet row of W_Q dots ${name(state, i)}'s embedding ${vector(x)}: ${rows.join('; ')}${more}. `
-      + `So q_${name(state, i)} = ${vector(q)}; W_K and W_V make k and v the same way.`;
+    const first = `row 1 gives ${compact(q[0])}`;
+    const rest = q.length > 1 ? `, row 2 gives ${compact(q[1])}${q.length > 2 ? ', and so on' : ''}` : '';
+    return `Where the query came from: each violet row of W_Q dots ${name(state, i)}'s embedding ${vector(x)} `
+      + `(${first}${rest}), so q_${name(state, i)} = ${vector(q)}. W_K and W_V make k and v the same way.`;
   },
 
   everyone(state, { now }) {
@@ -144,7 +144,6 @@ const CAPTIONS = {
 
   thermostat(state, { hot, cool }) {
     const i = state.asker;
-    const root = Math.sqrt(hot.dK);
     const keys = visibleKeys(cool, i);
     const top = topKey(hot, i);
     const before = hot.weights[i][top];
@@ -154,8 +153,10 @@ const CAPTIONS = {
       + `${fixed2(after)} to ${who}).`;
     const trend = trendOf(before, after);
     const says = trend === 'falls' ? 'softens' : trend === 'rises' ? 'sharpens' : 'stays';
-    const temp = state.temperature !== 1 ? ` (and by the temperature, ${compact(state.temperature)})` : '';
-    return `Divide every score by √d_k = √${hot.dK} ≈ ${fixed2(root)}${temp}: `
+    // The divisor printed is the core's: √d_k, times the temperature when it is not 1.
+    const by = state.temperature === 1 ? `√d_k = √${hot.dK} ≈ ${fixed2(cool.divisor)}`
+      : `√d_k = √${hot.dK} (with the temperature ${compact(state.temperature)}: ${fixed2(cool.divisor)} in all)`;
+    return `Divide every score by ${by}: `
       + `${listed(state, keys, (j) => fixed2(cool.logits[i][j]))}. `
       + `The blend ${says}: ${who}'s share ${fixed2(before)} → ${fixed2(after)}.`;
   },

@@ -1,6 +1,7 @@
 // Guess, then see: the rules for the four guesses the tour asks for in `predict`
 // mode, and how each guess is compared with the core's answer. Pure.
 import { fixed2 } from '../widget/format.js';
+import { topKey, trendOf } from './captions.js';
 
 /** n equal shares that total 1 (the starting guess for the share bars). */
 export function evenShares(n) {
@@ -80,4 +81,27 @@ export function scoreTrend(guess, before, after, trend) {
     kind: 'trend', guess, truth: trend, before, after, error: guess === trend ? 0 : 1,
     text: `You said it ${guess}; it ${trend}: ${fixed2(before)} → ${fixed2(after)}.`,
   };
+}
+
+/**
+ * Scores a committed guess for a step against the core's results (see resultsFor in
+ * steps.js): { kind, guess, truth, error, text }. The truth is read from the numbers on
+ * screen now, so after an edit the same guess is compared with the new numbers.
+ */
+export function scoreGuess(kind, guess, state, results) {
+  const i = state.asker;
+  const { now } = results;
+  if (kind === 'shares') return scoreShares(guess, now.weights[i], state.tokens);
+  if (kind === 'pin') return scorePin(guess, now.outputs[i]);
+  if (kind === 'mask') return scoreMask(guess, state.tokens.length);
+  const { hot, cool } = results;
+  const top = topKey(hot, i);
+  const before = hot.weights[i][top];
+  const after = cool.weights[i][top];
+  return scoreTrend(guess, before, after, trendOf(before, after));
+}
+
+/** Whether a step's guess makes sense for this example (the mask needs two tokens). */
+export function canGuess(kind, state) {
+  return Boolean(kind) && !(kind === 'mask' && state.tokens.length < 2);
 }
