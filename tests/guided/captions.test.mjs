@@ -7,7 +7,7 @@ import { loadAttention } from '../../wasm/attention.js';
 import { PRESETS, presetState } from '../../web/widget/presets.js';
 import { STEPS, resultsFor } from '../../web/guided/steps.js';
 import { captionFor, topKey, trendOf } from '../../web/guided/captions.js';
-import { fixed2 } from '../../web/widget/format.js';
+import { fixed2 } from '../../web/shared/numbers.js';
 
 const attn = await loadAttention();
 const attend = (s) => attn.attend(s);

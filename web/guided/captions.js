@@ -2,7 +2,8 @@
 // so that no caption can say something the numbers on screen contradict, for any
 // example, asker and switch. Pure: (state, results) -> text. results: see
 // resultsFor() in steps.js (now, and for the last two steps open/masked, hot/cool).
-import { compact, fixed2, percent, products, vector } from '../widget/format.js';
+import { compact, fixed2 } from '../shared/numbers.js';
+import { percent, products, vector } from '../widget/format.js';
 import { STEPS, clampStep } from './steps.js';
 
 /** The caption for step `index`. */

@@ -1,6 +1,6 @@
 // Guess, then see: the rules for the four guesses the tour asks for in `predict`
 // mode, and how each guess is compared with the core's answer. Pure.
-import { fixed2 } from '../widget/format.js';
+import { fixed2 } from '../shared/numbers.js';
 import { topKey, trendOf } from './captions.js';
 
 /** n equal shares that total 1 (the starting guess for the share bars). */

@@ -3,8 +3,8 @@
 // blend will land, the cells the mask will blank, and rise/fall for the top share.
 // Every guess can be skipped; everything works by keyboard. ctx.onGuess(guess)
 // commits a guess (ctx.onGuess(null) skips); the view scores it against the core.
-import { el } from '../widget/dom.js';
-import { fixed2 } from '../widget/format.js';
+import { el } from '../shared/dom.js';
+import { fixed2 } from '../shared/numbers.js';
 import { evenShares, setShare, TRENDS } from './guess.js';
 import { arrowPicture, pinMark } from './stages.js';
 import { topKey } from './captions.js';

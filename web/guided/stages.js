@@ -3,9 +3,10 @@
 // the element in its final state, and play(motion) for its short transition.
 // Guess steps hand over to guesses.js until the learner has guessed (or skipped).
 // Every printed number is the core's; positions and bar lengths are layout only.
-import { el, svg } from '../widget/dom.js';
-import { approx, compact, fixed2, products, vector } from '../widget/format.js';
-import { cellColors, rampColor, readRamp } from '../widget/heat.js';
+import { el, svg } from '../shared/dom.js';
+import { compact, fixed2 } from '../shared/numbers.js';
+import { cellColors, rampColor, readRamp } from '../shared/colour.js';
+import { approx, products, vector } from '../widget/format.js';
 import { chain, first2, frame, viewBox } from './plot.js';
 import { visibleKeys, topKey } from './captions.js';
 import { guessView } from './guesses.js';

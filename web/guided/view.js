@@ -4,7 +4,8 @@
 // With `predict`, the four reveals wait for a guess (or a skip) first.
 // The widget hands it the core's result after every successful recompute (update);
 // an edit re-plays the step on screen with the new numbers.
-import { el, uid } from '../widget/dom.js';
+import { el } from '../shared/dom.js';
+import { uid } from '../widget/dom.js';
 import { STEPS, STEP_COUNT, resultsFor, stepLabel } from './steps.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';

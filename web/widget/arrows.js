@@ -17,9 +17,11 @@ export function createArrowPlot({ onMove }) {
   const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
     'aria-describedby': summary.id, preserveAspectRatio: 'xMidYMid meet' });
   const dimsNote = el('p', { class: 'note', hidden: true });
-  const dragNote = el('p', { class: 'how', text: 'Drag a value arrow\'s tip (or focus it and use the arrow keys: '
-    + '1 a step, Shift 0.1) to move that token\'s value. Since v = W_V x, this edits W_V: the smallest change that '
-    + 'moves the value there (ΔW_V = Δv xᵀ / |x|²). Other tokens whose embeddings share those numbers move too.' });
+  const dragNote = el('div', { class: 'how' }, 'Drag a value arrow\'s tip (or focus it and use the arrow keys: '
+    + '1 a step, Shift 0.1) to move that token\'s value. ',
+  el('details', { class: 'why' }, el('summary', { text: 'why?' }), 'Since v = W_V x, a drag edits W_V: the smallest '
+    + 'change that moves the value there, ΔW_V = Δv xᵀ / |x|². Other tokens whose embeddings share those numbers '
+    + 'move too.'));
   const element = el('section', { class: 'panel blend-panel', 'aria-label': 'The blend, as arrows' },
     el('h3', { text: 'The blend, as arrows' }),
     el('p', { class: 'lead legend' },

@@ -10,7 +10,7 @@ export const T_MAX = 5;
 /** @param {{ onCausal, onScaled, onTemperature, onReset }} handlers */
 export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
   const causal = switchControl('Causal mask: hide later words', onCausal);
-  const scaled = switchControl('Divide by √d_k (sqrt(d_k))', onScaled);
+  const scaled = switchControl('Thermostat: divide the scores by √d_k', onScaled);
   scaled.wrap.classList.add('divisor-switch');
   const tId = uid('temp');
   const slider = el('input', { type: 'range', id: tId, min: T_MIN, max: T_MAX, step: 0.05, value: 1 });
