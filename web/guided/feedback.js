@@ -146,7 +146,7 @@ function flash(records) {
   const nodes = new Set();
   for (const r of records) {
     const node = r.type === 'characterData' ? r.target.parentElement : r.target;
-    if (node && node.nodeType === 1 && !node.closest('.cell-explain, select, option')) nodes.add(node);
+    if (node && node.nodeType === 1 && !node.closest('.guided, .cell-explain, select, option')) nodes.add(node);
   }
   for (const node of nodes) {
     node.animate([{ backgroundColor: 'rgba(255, 200, 0, 0.5)', offset: 0 }, {}],

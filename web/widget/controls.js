@@ -18,11 +18,10 @@ export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
   slider.addEventListener('input', () => onTemperature(Number(slider.value)));
   const reset = el('button', { type: 'button', class: 'reset', text: 'Reset to preset' });
   reset.addEventListener('click', onReset);
+  const temperature = el('span', { class: 'temperature' },
+    el('label', { for: tId, text: 'Temperature (Chapter 9)' }), slider, tValue);
   const element = el('div', { class: 'controls', role: 'group', 'aria-label': 'Switches' },
-    causal.wrap, scaled.wrap,
-    el('span', { class: 'temperature' },
-      el('label', { for: tId, text: 'Temperature (Chapter 9)' }), slider, tValue),
-    reset);
+    causal.wrap, scaled.wrap, temperature, reset);
 
   function update(state) {
     causal.input.checked = state.causal;
@@ -33,7 +32,8 @@ export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
     setText(tValue, `T = ${fixed2(state.temperature)}`);
   }
 
-  return { element, update };
+  // parts: each switch on its own, for a layout that puts it beside what it changes.
+  return { element, update, parts: { causal: causal.wrap, scaled: scaled.wrap, temperature } };
 }
 
 function switchControl(text, onChange) {
