@@ -48,4 +48,3 @@ export async function askerRows(widget) {
   });
 }
 
-export const sortedShares = (row) => Object.values(row);
