@@ -130,6 +130,8 @@ export function createGuided({ host, attend, onAsker, extras = [] }) {
       if (state) render();
     },
     get step() { return player.index; },
+    /** Stops Play (the widget calls it when the tour leaves the page or is switched off). */
+    pause() { if (player.playing) player.pause(); },
     goTo(index) { player.goTo(index); },
     dispose() { player.dispose(); motion.cancel(); },
   };

@@ -21,6 +21,9 @@ import { createGrids } from './grids.js';
 import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
+import { parseBoolean } from '../shared/booleans.js';
+import { createGuided } from '../guided/view.js';
+import { createFeedback } from '../guided/feedback.js';
 
 const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 // Changes the learner makes in place leave text they are still typing alone; any other change
@@ -28,7 +31,7 @@ const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS];
+  static observedAttributes = ['preset', ...FLAGS, 'guided', 'predict'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
@@ -48,6 +51,7 @@ export class AttentionWidget extends ElementBase {
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
+  #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
   #ui;
 
   constructor() {
@@ -73,6 +77,7 @@ export class AttentionWidget extends ElementBase {
     const unsubscribe = this.#model.subscribe((event) => this.#show(event));
     signal.addEventListener('abort', () => {
       unsubscribe();
+      this.#views?.guided?.pause(); // Play's timer goes with the connection
       cancelAnimationFrame(this.#drag.frame);
       this.#drag.frame = 0;
     });
@@ -92,6 +97,7 @@ export class AttentionWidget extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    if (name === 'guided' || name === 'predict') { this.#applyGuided(); return; }
     this.#dirty.add(name);
     this.#schedule();
   }
@@ -151,7 +157,9 @@ export class AttentionWidget extends ElementBase {
     this.#ui.status.hidden = true;
     this.#ui.body.hidden = false;
     // The model checks its example again with the core: a source the core refuses gives way to the next.
-    this.#showErrors(this.#model.setCompute((state) => attn.attend(state)));
+    this.#attend = (state) => attn.attend(state);
+    this.#showErrors(this.#model.setCompute(this.#attend));
+    this.#applyGuided();
   }
 
   #onLoadFailed(err) {
@@ -176,6 +184,7 @@ export class AttentionWidget extends ElementBase {
       force = true;
     }
     this.#paint(force);
+    this.#views.feedback?.painted(state, result, reason);
     if (announce) this.dispatchEvent(new AttentionChangeEvent(reason));
   }
 
@@ -218,15 +227,54 @@ export class AttentionWidget extends ElementBase {
     };
   }
 
+  // Panels in the chapter's order (one asker, the blend, the cast, everyone at once), each
+  // switch beside what it changes: the thermostat and temperature above the asker's shares,
+  // the causal mask above the grids. Feedback (../guided/feedback.js) adds its notes to both.
   #layout(v) {
+    const { causal, scaled, temperature } = v.controls.parts;
+    const causalNote = el('p', { class: 'note causal-why', hidden: true });
+    const dragNote = el('p', { class: 'note drag-note', 'aria-live': 'polite', hidden: true });
+    v.arrows.element.append(dragNote);
     const everyone = el('section', { class: 'panel everyone', 'aria-label': 'Everyone asks at once' },
       el('h3', { text: 'Everyone asks at once' }),
+      el('div', { class: 'panel-switches' }, causal, causalNote),
       el('p', { class: 'lead', text: 'Rows are askers, columns are the keys they score. Every number is printed; '
         + 'colour only helps.' }),
       v.formula.element, liveRegion('grids-live', v.grids.element));
+    const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature),
+      v.asker.element);
     this.#ui.body.append(v.controls.element,
-      el('div', { class: 'panels' }, v.cast.element, v.asker.element, v.arrows.element, everyone),
+      el('div', { class: 'panels' }, asker, v.arrows.element, v.cast.element, everyone),
       v.share.element);
+    v.feedback = createFeedback({ watch: this.#ui.body, grids: v.grids.element, causalNote, dragNote,
+      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)) });
+  }
+
+  // <attention-widget guided>: the step-by-step tour (../guided/view.js) in place of the panels;
+  // `predict` asks for a guess before each reveal. The cast editor moves into the tour's
+  // "Change the numbers" disclosure while it is on, and back when it is off.
+  #applyGuided() {
+    const v = this.#views;
+    if (!v || !this.#attend || !this.#model.result) return;
+    const guided = parseBoolean('guided', this.getAttribute('guided'), false);
+    const predict = parseBoolean('predict', this.getAttribute('predict'), false);
+    const notes = [guided, predict].filter((b) => b.message).map((b) => ({ code: 'bad_attribute', message: b.message }));
+    if (notes.length) this.#showErrors({ ok: true, notes });
+    v.guided ??= createGuided({ host: this, attend: (state) => this.#attend(state),
+      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)) });
+    const on = guided.value;
+    for (const child of this.#ui.body.children) if (child !== v.guided.element) child.hidden = on;
+    const edit = v.guided.element.querySelector('.g-edit');
+    if (on) {
+      if (!v.guided.element.isConnected) this.#ui.body.prepend(v.guided.element);
+      edit.append(v.cast.element);
+    } else {
+      v.guided.element.remove();
+      v.guided.pause();
+      if (v.cast.element.parentNode === edit) this.#ui.body.querySelector('.panels > .everyone').before(v.cast.element);
+    }
+    v.guided.setPredict(predict.value);
+    if (on) v.guided.update(this.#model.state, this.#model.result);
   }
 
   #paint(force) {
@@ -237,6 +285,7 @@ export class AttentionWidget extends ElementBase {
     v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
     v.arrows.update(state, result);
     v.grids.update(state, result, () => getComputedStyle(this.#ui.root));
+    if (v.guided?.element.isConnected) v.guided.update(state, result);
   }
 
   #themeChanged() {
