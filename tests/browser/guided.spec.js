@@ -182,3 +182,43 @@ test('editing a number during a step re-plays it with the new numbers; the asker
   await widget.getByRole('combobox', { name: 'Asker' }).selectOption('cat');
   await expect(widget.getByRole('status')).toContainText('cat\'s query [0, 2] meets each key');
 });
+
+for (const [width, height] of [[1280, 800], [360, 740]]) {
+  test(`the guesses fit ${width} × ${height} too`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    const widget = await guidedWidget(page);
+    await widget.getByRole('switch', { name: 'Guess first' }).check();
+    await expect(widget).toHaveAttribute('predict', '');
+    for (const label of ['4. Divide by the total', '6. Tip to tail: the blend', '9. The causal mask', '10. The thermostat: divide by √d_k']) {
+      await widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label });
+      await expect(widget.getByRole('button', { name: 'Skip: just show me' })).toBeVisible();
+      await widget.scrollIntoViewIfNeeded();
+      await widget.screenshot({ path: `tests/browser/screenshots/guided-guess-${width}-step${label.split('.')[0]}.png` });
+      expect.soft(await measureFit(page, widget), label).toEqual({ tooTall: 0, pageSideways: 0, innerSideways: [] });
+    }
+  });
+}
+
+// Any config: the steps scale to n tokens (one token; sixteen, the widget's most) and any width of q, k, v.
+for (const n of [1, 16]) {
+  test(`any config: ${n} token${n > 1 ? 's' : ''}, every step renders and fits a phone`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const widget = await guidedWidget(page);
+    await widget.evaluate((w, count) => {
+      const row = (k) => [((k * 7) % 5) - 2, ((k * 3) % 4) - 1, 1];
+      w.config = { tokens: Array.from({ length: count }, (_, k) => `w${k + 1}`),
+        embeddings: Array.from({ length: count }, (_, k) => row(k)),
+        wq: [[1, 0, 1], [0, 1, -1]], wk: [[1, 1, 0], [0, -1, 1]], wv: [[1, 0, 0], [0, 1, 1]], scaled: true };
+    }, n);
+    await expect(widget.getByRole('status')).toContainText(`w${n}'s query`);
+    for (let k = 0; k < 10; k++) {
+      await atStep(widget, k + 1);
+      await expect(widget.getByRole('status')).not.toBeEmpty();
+      await widget.screenshot({ path: `tests/browser/screenshots/guided-n${n}-360-step${k + 1}.png` });
+      expect.soft(await measureFit(page, widget), `step ${k + 1}`).toEqual({ tooTall: 0, pageSideways: 0, innerSideways: [] });
+      if (k < 9) await widget.getByRole('button', { name: 'Next step' }).click();
+    }
+  });
+}

@@ -114,10 +114,8 @@ const CAPTIONS = {
     const i = state.asker;
     const x = state.embeddings[i];
     const q = now.queries[i];
-    const first = `row 1 gives ${compact(q[0])}`;
-    const rest = q.length > 1 ? `, row 2 gives ${compact(q[1])}${q.length > 2 ? ', and so on' : ''}` : '';
-    return `Where the query came from: each violet row of W_Q dots ${name(state, i)}'s embedding ${vector(x)} `
-      + `(${first}${rest}), so q_${name(state, i)} = ${vector(q)}. W_K and W_V make k and v the same way.`;
+    return `Where the query came from: each violet row of W_Q dots the embedding x_${name(state, i)} = ${vector(x)}, `
+      + `giving q_${name(state, i)} = ${vector(q)}. W_K and W_V make k and v the same way.`;
   },
 
   everyone(state, { now }) {

@@ -41,6 +41,7 @@ const BUILDERS = {
         el('th', { scope: 'col' }, 'score = ', sym('q', state.tokens[i], 'role-q'), ' · k, slot by slot'))),
       el('tbody', {}, rows));
     if (state.tokens.length > 4) table.classList.add('g-many-rows');
+    if (state.tokens.length > 8) table.classList.add('g-dense');
     const element = el('div', { class: 'g-stage-score' },
       el('p', { class: 'g-big role-q' }, sym('q', state.tokens[i]), ` = ${vector(q)}`), scroller(table));
     return { element, play: (m) => m.enter(rows) };
@@ -122,7 +123,7 @@ const BUILDERS = {
           el('ol', { class: 'g-rows', 'aria-label': `W_${W}, row by row` }, rows)), rows };
       });
     const element = el('div', {},
-      el('p', { class: 'g-big' }, sym('x', t), ` = ${vector(x)}, ${t}'s embedding, meets each violet row:`),
+      el('p', { class: 'g-big' }, sym('x', t), ` = ${vector(x)} meets each violet row:`),
       el('div', { class: 'g-blocks' }, blocks.map((b) => b.element)));
     return { element, play: (m) => m.enter(blocks.flatMap((b) => [b.element.firstChild, ...b.rows])) };
   },
@@ -222,7 +223,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
   const marks = rows.some((r) => Number.isFinite(r.mark))
     ? el('p', { class: 'g-note', text: markNote ?? 'The thin line on each bar is your guess.' }) : null;
   const element = el('figure', { class: 'g-chart' }, el('figcaption', { text: title }),
-    el('ul', { class: 'g-bars', 'aria-label': title }, items), marks);
+    el('ul', { class: `g-bars ${rows.length > 8 ? 'g-dense' : ''}`, 'aria-label': title }, items), marks);
   return { element, bars };
 }
 

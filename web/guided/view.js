@@ -22,7 +22,7 @@ const STYLESHEET = new URL('./guided.css', import.meta.url).href;
  *   attend: the core (loadAttention().attend), for the steps that compare a switch off and on;
  *   extras: nodes for the "Change the numbers" disclosure (the widget's cast editor).
  */
-export function createGuided({ host, attend, onAsker, extras = [] }) {
+export function createGuided({ host, attend, onAsker, onPredict = () => {}, extras = [] }) {
   const motion = createMotion();
   const guesses = new Map(); // step id -> { guess } committed, or { skipped: true }
   let state = null;
@@ -49,6 +49,8 @@ export function createGuided({ host, attend, onAsker, extras = [] }) {
     jump.addEventListener('change', () => player.goTo(Number(jump.value)));
     const asker = el('select', { class: 'g-asker-select', 'aria-label': 'Asker' });
     asker.addEventListener('change', () => onAsker(Number(asker.value)));
+    const guessFirst = el('input', { type: 'checkbox', role: 'switch' });
+    guessFirst.addEventListener('change', () => onPredict(guessFirst.checked));
     const caption = el('p', { class: 'g-caption', role: 'status', 'aria-live': 'polite' });
     const stage = el('div', { class: 'g-stage', tabindex: '-1' });
     const edit = el('details', { class: 'g-edit' }, el('summary', { text: 'Change the numbers' }), ...extras);
@@ -56,9 +58,10 @@ export function createGuided({ host, attend, onAsker, extras = [] }) {
       el('link', { rel: 'stylesheet', href: STYLESHEET }),
       heading,
       el('div', { class: 'g-nav', role: 'group', 'aria-label': 'Steps' }, previous, play, next,
-        el('label', { class: 'g-pick-label' }, 'Go to ', jump), el('label', { class: 'g-pick-label' }, 'Asker ', asker)),
+        el('label', { class: 'g-pick-label' }, 'Go to ', jump), el('label', { class: 'g-pick-label' }, 'Asker ', asker),
+        el('label', { class: 'g-pick-label switch' }, guessFirst, 'Guess first')),
       caption, stage, edit);
-    return { element, count, title, previous, play, next, jump, asker, caption, stage };
+    return { element, count, title, previous, play, next, jump, asker, guessFirst, caption, stage };
   }
 
   function button(text, onClick) {
@@ -125,6 +128,7 @@ export function createGuided({ host, attend, onAsker, extras = [] }) {
     },
     /** predict on: the four reveals wait for a guess. Turning it on again keeps earlier guesses. */
     setPredict(on) {
+      ui.guessFirst.checked = on;
       if (predict === on) return;
       predict = on;
       if (state) render();

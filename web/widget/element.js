@@ -201,7 +201,7 @@ export class AttentionWidget extends ElementBase {
   #build(state) {
     const v = this.#views ??= this.#createViews();
     this.#ui.title.textContent = state.tokens.join(' ');
-    v.cast.build(state);
+    v.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
     v.asker.build(state);
     v.arrows.build(state);
     v.grids.build(state);
@@ -261,7 +261,8 @@ export class AttentionWidget extends ElementBase {
     const notes = [guided, predict].filter((b) => b.message).map((b) => ({ code: 'bad_attribute', message: b.message }));
     if (notes.length) this.#showErrors({ ok: true, notes });
     v.guided ??= createGuided({ host: this, attend: (state) => this.#attend(state),
-      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)) });
+      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)),
+      onPredict: (on) => this.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
     const on = guided.value;
     for (const child of this.#ui.body.children) if (child !== v.guided.element) child.hidden = on;
     const edit = v.guided.element.querySelector('.g-edit');
