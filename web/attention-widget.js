@@ -7,6 +7,7 @@ import { AttentionWidget } from './widget/element.js';
 
 export { AttentionWidget };
 export { AttentionChangeEvent } from './widget/events.js';
+export { AttentionGuessEvent } from './guided/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
 
 /** Registers <attention-widget>; safe to call more than once. Same as AttentionWidget.define(). */
