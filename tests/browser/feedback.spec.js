@@ -91,3 +91,32 @@ test('the full widget in the chapter\'s order: one asker, the blend, the cast, e
   await page.setViewportSize({ width: 360, height: 740 });
   await w.screenshot({ path: 'tests/browser/screenshots/feedback-full-360.png' });
 });
+
+test('after an edit the arrows glide to their new places; under reduced motion they cut', async ({ browser }) => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    const seen = watchConsole(page);
+    await page.goto('/');
+    const w = await widgetAt(page);
+    // The output arrow's tip: before the edit, one frame after it, and once it has settled.
+    const tips = await w.evaluate(async (el) => {
+      const line = el.shadowRoot.querySelector('.arrow-o');
+      const x = () => line.x2.baseVal.value;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      const before = x();
+      const input = el.shadowRoot.querySelector('input[aria-label="W_V row 1, column 2"]');
+      input.value = '5';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await frame(); await frame();
+      const during = x();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return { before, during, after: x() };
+    });
+    expect(tips.after).toBeGreaterThan(tips.before); // v_cat grew along x: o_sat moves right
+    if (reducedMotion === 'reduce') expect(tips.during).toBe(tips.after);
+    else expect(tips.during).toBeLessThan(tips.after);
+    expect(seen).toEqual([]);
+    await context.close();
+  }
+});

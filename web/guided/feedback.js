@@ -1,7 +1,7 @@
 // Motion and feedback for the full widget (no `guided`): what a learner sees after an
 // edit and while exploring the grids. Installed once on the widget's views:
-//  - changed numbers flash briefly after an edit (never during a drag; never under
-//    prefers-reduced-motion);
+//  - changed numbers flash briefly after an edit and the arrows glide to their new places
+//    (never during a drag; never under prefers-reduced-motion);
 //  - hovering or focusing a grid cell says how it was made ("q_sat · k_cat = 1 × 1 + 1 × 1 = 2");
 //  - clicking a grid row (or pressing Enter on it) makes that token the asker, and the asker's
 //    row is marked in both grids;
@@ -23,7 +23,8 @@ const QUIET = new Set(['drag', 'load', 'preset', 'config']); // drags flash noth
  *   watch: the element whose changed numbers flash; grids: the grids' container;
  *   causalNote / dragNote: empty paragraphs placed beside the causal switch and the arrows.
  */
-export function createFeedback({ watch, grids, causalNote, dragNote, onAsker }) {
+export function createFeedback({ watch, grids, arrows, causalNote, dragNote, onAsker }) {
+  const glide = arrows ? createGlide(arrows) : () => {};
   const explain = el('p', { class: 'cell-explain', 'aria-live': 'polite',
     text: 'Point at or focus any cell to see how it was made; click a row to make that token the asker.' });
   grids.after(explain);
@@ -67,6 +68,7 @@ export function createFeedback({ watch, grids, causalNote, dragNote, onAsker }) 
     else if (reason !== 'asker') setNote(dragNote, '');
     const records = changed.takeRecords();
     if (!QUIET.has(reason) && !prefersReducedMotion()) flash(records);
+    glide(state, result, reason);
   }
 
   return { painted, explain, disconnect: () => changed.disconnect() };
@@ -139,6 +141,46 @@ function moveFocus(event, grids, onAsker, where) {
   cell.setAttribute('tabindex', '-1');
   next.setAttribute('tabindex', '0');
   next.focus();
+}
+
+const GLIDE_MS = 260;
+
+// After an edit the arrows glide from where they were to where the core's new numbers put them:
+// a few frames of in-between positions (layout only: every printed number is already the new one).
+function createGlide(arrows) {
+  let shown = null; // what is drawn now: { tokens, shape }
+  let frame = 0;
+  return function glide(state, result, reason) {
+    cancelAnimationFrame(frame);
+    const from = shown;
+    const i = state.asker;
+    shown = { tokens: state.tokens.join('\u0000'), shape: drawn(result, i) };
+    if (!from || QUIET.has(reason) || prefersReducedMotion() || from.tokens !== shown.tokens) return;
+    const to = shown.shape;
+    const start = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - start) / GLIDE_MS);
+      if (t >= 1) { arrows.update(state, result); return; }
+      arrows.update(state, result, between(from.shape, to, 1 - (1 - t) ** 3, i));
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+  };
+}
+
+// What the plot draws for asker i: every value, and the asker's output and shares.
+function drawn(result, i) {
+  return { values: result.values.map((v) => [...v]), output: [...result.outputs[i]], weights: [...result.weights[i]] };
+}
+
+// The shape at t (0: from, 1: to), indexed the way the plot reads it (outputs[i], weights[i]).
+function between(from, to, t, i) {
+  const mix = (a, b) => b.map((x, k) => (a[k] ?? x) + (x - (a[k] ?? x)) * t);
+  const outputs = [];
+  const weights = [];
+  outputs[i] = mix(from.output, to.output);
+  weights[i] = mix(from.weights, to.weights);
+  return { values: to.values.map((v, j) => mix(from.values[j] ?? v, v)), outputs, weights };
 }
 
 // A brief highlight on every element whose text just changed (from the core's new numbers).

@@ -96,11 +96,13 @@ export function createArrowPlot({ onMove }) {
     return [Number(p.x.toFixed(2)), Number((-p.y).toFixed(2))];
   }
 
-  function update(state, result) {
+  // shape: where to draw (default: the result itself). The widget's glide (guided/feedback.js)
+  // passes in-between positions for a few frames after an edit; text always comes from result.
+  function update(state, result, shape = result) {
     const i = state.asker;
-    const tips = result.values.map(first2);
-    const out = first2(result.outputs[i]);
-    const weights = result.weights[i];
+    const tips = shape.values.map(first2);
+    const out = first2(shape.outputs[i]);
+    const weights = shape.weights[i];
     const links = chainLinks(tips, weights);
     const box = frozenBox ?? fitBox([[0, 0], ...tips, out, ...links.map((l) => l.to)]);
     const size = Number(box.split(' ')[2]);
@@ -122,7 +124,7 @@ export function createArrowPlot({ onMove }) {
   function paintValue(v, tip, j, state, result, box, label) {
     const fixed = state.embeddings[j].every((x) => x === 0);
     // Most edits leave most values where they were: then there is nothing to redraw.
-    const key = `${result.values[j]}|${box}|${label}|${fixed}|${state.tokens[j]}`;
+    const key = `${tip}|${result.values[j]}|${box}|${label}|${fixed}|${state.tokens[j]}`;
     if (v.key === key) return;
     v.key = key;
     const size = Number(box.split(' ')[2]);

@@ -246,7 +246,7 @@ export class AttentionWidget extends ElementBase {
     this.#ui.body.append(v.controls.element,
       el('div', { class: 'panels' }, asker, v.arrows.element, v.cast.element, everyone),
       v.share.element);
-    v.feedback = createFeedback({ watch: this.#ui.body, grids: v.grids.element, causalNote, dragNote,
+    v.feedback = createFeedback({ watch: this.#ui.body, grids: v.grids.element, arrows: v.arrows, causalNote, dragNote,
       onAsker: (i) => this.#showErrors(this.#model.setAsker(i)) });
   }
 
