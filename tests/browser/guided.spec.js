@@ -1,6 +1,7 @@
 // <attention-widget guided> and `predict`: the chapter's recipe step by step, guesses
 // before the reveals. The demo page's first widget opens in guided mode on "the cat sat".
 import { test, expect } from '@playwright/test';
+import { copyFile } from 'node:fs/promises';
 import { watchConsole } from './console.js';
 import { atStep, guidedWidget, measureFit, tourText } from './guided-helpers.js';
 
@@ -222,3 +223,24 @@ for (const n of [1, 16]) {
     }
   });
 }
+
+// The README's pictures of the tour (docs/guided.png, docs/guided-predict.png), written only with
+// UPDATE_DOCS=1 so that a test run never changes a tracked file.
+test('pictures of the tour for the README', async ({ page }) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.goto('/');
+  const widget = await guidedWidget(page);
+  await widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label: '6. Tip to tail: the blend' });
+  await expect(widget.getByRole('status')).toContainText('[2.24, 0.85]');
+  await widget.screenshot({ path: 'tests/browser/screenshots/guided-readme.png' });
+  await widget.getByRole('switch', { name: 'Guess first' }).check();
+  await widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label: '4. Divide by the total' });
+  await widget.getByRole('slider', { name: 'Your guess for cat\'s share' }).fill('0.5');
+  await widget.getByRole('button', { name: 'Lock in my guess' }).click();
+  await expect(widget.locator('.g-verdict')).toHaveText('For cat you said 0.50, it is 0.67.');
+  await widget.screenshot({ path: 'tests/browser/screenshots/guided-predict-readme.png' });
+  if (process.env.UPDATE_DOCS === '1') {
+    await copyFile('tests/browser/screenshots/guided-readme.png', 'docs/guided.png');
+    await copyFile('tests/browser/screenshots/guided-predict-readme.png', 'docs/guided-predict.png');
+  }
+});
