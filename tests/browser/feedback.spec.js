@@ -120,3 +120,19 @@ test('after an edit the arrows glide to their new places; under reduced motion t
     await context.close();
   }
 });
+
+test('it-vase is told honestly, beside it-hungry where one layer gets "it" wrong; notes go when edited', async ({ page }) => {
+  await page.goto('/');
+  const vase = await widgetAt(page, 3);
+  const hungry = await widgetAt(page, 4);
+  await expect(vase.locator('.title')).toHaveText('The cat knocked over the vase because it was fragile');
+  await expect(hungry.locator('.title')).toHaveText('The vase knocked over the cat because it was hungry');
+  await expect(vase.locator('.chapter-note')).toContainText('hand-wired to prefer breakable objects');
+  await expect(hungry.locator('.chapter-note')).toContainText('"it" gives vase 0.87, though the hungry one is the cat');
+  await expect(hungry.locator('.story')).toHaveText(/^it pays 87% of its attention to vase/);
+  // The axes are named: what each embedding number means.
+  await expect(vase.locator('.x-head')).toHaveText(/animal.*breakable.*function word/);
+  await hungry.getByRole('textbox', { name: 'W_Q row 1, column 3' }).fill('1');
+  await expect(hungry.locator('.chapter-note')).toBeHidden();
+  await vase.screenshot({ path: 'tests/browser/screenshots/feedback-it-vase.png' });
+});

@@ -27,7 +27,7 @@ test('"the cat sat": every step says the chapter\'s numbers, in order', () => {
   assert.match(c[5], /o_sat ≈ \[2\.24, 0\.85\]\. It points almost exactly the way cat's value \[3, 1\] does: sat now carries mostly cat\./);
   assert.match(c[6], /dots the embedding x_sat = \[1, 1, 1\], giving q_sat = \[1, 1\]\./);
   assert.match(c[7], /the's row: the 0\.47, cat 0\.47 and sat 0\.06\./);
-  assert.match(c[8], /blanks the 3 cells above the diagonal.*the now sees only itself \(1\.00\)\. sat is last, so it keeps 0\.67 for cat\./);
+  assert.match(c[8], /blanks the 3 cells above the diagonal.*the first word, the, now sees only itself \(1\.00\)\. sat is last, so it keeps 0\.67 for cat\./);
   assert.match(c[9], /√2 ≈ 1\.41: the 0\.00, cat 1\.41 and sat 0\.71\. The blend softens: cat's share 0\.67 → 0\.58\./);
 });
 

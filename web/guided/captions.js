@@ -133,7 +133,8 @@ const CAPTIONS = {
     const blanked = (n * (n - 1)) / 2;
     if (n === 1) return 'With one token there is nothing later to hide: the mask changes nothing.';
     const first = `The mask blanks the ${blanked} cell${blanked > 1 ? 's' : ''} above the diagonal (later words), `
-      + `then each row's shares are recomputed: ${name(state, 0)} now sees only itself (${fixed2(masked.weights[0][0])}).`;
+      + `then each row's shares are recomputed: the first word, ${name(state, 0)}, now sees only itself `
+      + `(${fixed2(masked.weights[0][0])}).`;
     if (i === n - 1) return `${first} ${name(state, i)} is last, so it keeps ${fixed2(open.weights[i][topKey(open, i)])} `
       + `for ${topKey(open, i) === i ? 'itself' : name(state, topKey(open, i))}.`;
     const top = topKey(open, i);
