@@ -22,7 +22,8 @@ export function measureFit(page, widget) {
     const root = host.shadowRoot;
     // The "Change the numbers" disclosure is the widget's own editor, not a step: left out.
     const inner = [...root.querySelectorAll('.guided, .guided *:not(.g-edit, .g-edit *)')]
-      .filter((n) => n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'visible'
+      // Only boxes that scroll count (a long token cut with an ellipsis, overflow hidden, does not).
+      .filter((n) => n.scrollWidth > n.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(n).overflowX)
         && n.clientWidth > 0)
       .map((n) => `${n.className}: ${n.scrollWidth} > ${n.clientWidth}`);
     return {

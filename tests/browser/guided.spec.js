@@ -244,3 +244,23 @@ test('pictures of the tour for the README', async ({ page }) => {
     await copyFile('tests/browser/screenshots/guided-predict-readme.png', 'docs/guided-predict.png');
   }
 });
+
+test('hostile, long tokens: shown as text, cut with an ellipsis, never a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const widget = await guidedWidget(page);
+  await widget.evaluate((w) => {
+    w.config = { tokens: ['<img src=x onerror=alert(1)>', 'Pneumonoultramicroscopicsilicovolcanoco', 'x'.repeat(40)],
+      embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]], wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]],
+      wv: [[0, 3, -2], [2, 1, -3]] };
+  });
+  await expect(widget.getByRole('status')).toContainText('xxxx');
+  for (let k = 0; k < 10; k++) {
+    await atStep(widget, k + 1);
+    expect(await widget.evaluate((w) => w.shadowRoot.querySelectorAll('img').length)).toBe(0);
+    const fit = await measureFit(page, widget);
+    expect.soft({ pageSideways: fit.pageSideways, innerSideways: fit.innerSideways }, `step ${k + 1}`)
+      .toEqual({ pageSideways: 0, innerSideways: [] });
+    if (k < 9) await widget.getByRole('button', { name: 'Next step' }).click();
+  }
+});

@@ -6,7 +6,7 @@
 import { el } from '../shared/dom.js';
 import { fixed2 } from '../shared/numbers.js';
 import { evenShares, setShare, TRENDS } from './guess.js';
-import { arrowPicture, pinMark } from './stages.js';
+import { arrowPicture, pinMark, tok } from './stages.js';
 import { topKey } from './captions.js';
 
 export function guessView(id, ctx) {
@@ -38,7 +38,7 @@ const VIEWS = {
       input.addEventListener('input', () => { shares = setShare(shares, j, Number(input.value)); show(); });
       sliders.push(input);
       outputs.push(out);
-      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token', text: t }), input, out);
+      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token' }, tok(t)), input, out);
     });
     const total = el('p', { class: 'g-total' });
     function show() {
@@ -115,8 +115,8 @@ const VIEWS = {
     }));
     const table = el('table', { class: 'heat-table g-heat g-picker', 'aria-label': 'Pick the cells the mask will blank' },
       el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
-        state.tokens.map((t) => el('th', { scope: 'col', text: t })))),
-      el('tbody', {}, state.tokens.map((t, i) => el('tr', {}, el('th', { scope: 'row', text: t }),
+        state.tokens.map((t) => el('th', { scope: 'col' }, tok(t))))),
+      el('tbody', {}, state.tokens.map((t, i) => el('tr', {}, el('th', { scope: 'row' }, tok(t)),
         cells[i].map((b) => el('td', {}, b))))));
     table.style.setProperty('--n', n);
     const { element: buttons } = actions(ctx, () => ctx.onGuess([...picked]));

@@ -22,17 +22,22 @@ export function buildStage(id, ctx) {
 
 // "q" with a token as its subscript: q_sat.
 export function sym(letter, token, cls = '') {
-  return el('span', { class: `sym ${cls}` }, letter, el('sub', { text: token }));
+  return el('span', { class: `sym ${cls}` }, letter, el('sub', {}, tok(token)));
 }
 
 const masked = (result, i, j) => result.logits[i][j] === -Infinity;
+
+// A token as a label: long ones are cut with an ellipsis on screen (CSS), whole for assistive tech.
+export function tok(t) {
+  return el('span', { class: 'tok', title: t, text: t });
+}
 
 const BUILDERS = {
   score({ state, results: { now } }) {
     const i = state.asker;
     const q = now.queries[i];
     const rows = state.tokens.map((t, j) => el('tr', {},
-      el('th', { scope: 'row', class: 'token', text: t }),
+      el('th', { scope: 'row', class: 'token' }, tok(t)),
       el('td', { class: 'role-k g-k', text: vector(now.keys[j]) }),
       el('td', { class: 'g-dot' }, masked(now, i, j) ? 'masked: a later word'
         : [`${products(q, now.keys[j])} = `, el('strong', { text: compact(now.scores[i][j]) })])));
@@ -217,7 +222,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
       mark.style.left = `${Math.min(100, (r.mark / span) * 100)}%`;
       track.append(mark);
     }
-    return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}` }, el('span', { class: 'token', text: r.label }),
+    return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}` }, el('span', { class: 'token' }, tok(r.label)),
       r.lead ? el('span', { class: 'g-value', text: r.lead }) : null, track, el('span', { class: 'g-value' }, r.text));
   });
   const marks = rows.some((r) => Number.isFinite(r.mark))
@@ -247,10 +252,10 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
     return td;
   }));
   const rows = state.tokens.map((t, i) => el('tr', { class: i === state.asker ? 'g-asker' : '' },
-    el('th', { scope: 'row', text: t }), cells[i]));
+    el('th', { scope: 'row' }, tok(t)), cells[i]));
   const table = el('table', { class: 'heat-table g-heat' }, el('caption', { text: title }),
     el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
-      state.tokens.map((t) => el('th', { scope: 'col', text: t })))),
+      state.tokens.map((t) => el('th', { scope: 'col' }, tok(t))))),
     el('tbody', {}, rows));
   table.style.setProperty('--n', state.tokens.length);
   if (state.tokens.length > 4) table.classList.add('g-many');
