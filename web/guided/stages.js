@@ -73,8 +73,14 @@ const BUILDERS = {
       text: `${approx(now.expSums[i])} ${fixed2(now.expSums[i])}` }));
     const note = now.divisor !== 1
       ? el('p', { class: 'g-note', text: `Each score is divided by ${compact(now.divisor)} first.` }) : null;
+    // Each bar starts at its length as a score bar (step 2) and grows or shrinks into e^score.
+    const keys = visibleKeys(now, i);
+    const s = keys.map((j) => now.scores[i][j]);
+    const span = Math.max(...s, 0) - Math.min(...s, 0) || 1;
+    const maxE = Math.max(...keys.map((j) => e[j]).filter(Number.isFinite), 1e-9);
+    const from = keys.map((j, k) => (Math.abs(s[k]) / span) / Math.max(e[j] / maxE, 1e-9));
     return { element: el('div', {}, note, chart.element, total),
-      play: (m) => { chart.bars.forEach((b, k) => m.grow(b, 0, k, chart.bars.length)); m.appear(total, 250); } };
+      play: (m) => { chart.bars.forEach((b, k) => m.grow(b, Math.min(from[k], 20), k, chart.bars.length)); m.appear(total, 250); } };
   },
 
   shares(ctx) {
@@ -88,8 +94,12 @@ const BUILDERS = {
     const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1 });
     const sum = visibleKeys(now, i).reduce((t, j) => t + w[j], 0);
     const total = el('p', { class: 'g-total' }, 'sum ', el('strong', { text: fixed2(sum) }));
+    // Each bar starts at its length as an e^score bar (step 3) and becomes its share of the whole.
+    const keys = visibleKeys(now, i);
+    const maxE = Math.max(...keys.map((j) => now.exponentials[i][j]).filter(Number.isFinite), 1e-9);
+    const from = keys.map((j) => (now.exponentials[i][j] / maxE) / Math.max(w[j], 1e-9));
     return { element: el('div', {}, chart.element, total, verdict(guess)),
-      play: (m) => chart.bars.forEach((b, k) => m.grow(b, 0, k, chart.bars.length)) };
+      play: (m) => chart.bars.forEach((b, k) => m.grow(b, Math.min(from[k], 20), k, chart.bars.length)) };
   },
 
   scale(ctx) {
