@@ -264,3 +264,22 @@ test('hostile, long tokens: shown as text, cut with an ellipsis, never a sideway
     if (k < 9) await widget.getByRole('button', { name: 'Next step' }).click();
   }
 });
+
+test('touch: tap through the steps, tap a pin onto the picture', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const seen = watchConsole(page);
+  await page.goto('/');
+  const widget = await guidedWidget(page);
+  await widget.getByRole('switch', { name: 'Guess first' }).tap();
+  for (let k = 0; k < 5; k++) await widget.getByRole('button', { name: 'Next step' }).tap();
+  await atStep(widget, 6);
+  const plot = widget.getByRole('application');
+  const box = await plot.boundingBox();
+  await plot.tap({ position: { x: box.width * 0.6, y: box.height * 0.5 } });
+  await expect(widget.getByText(/^Your pin: \[/)).toBeVisible();
+  await widget.getByRole('button', { name: 'Lock in my guess' }).tap();
+  await expect(widget.locator('.g-verdict')).toHaveText(/^You said \[.*\], it is \[2\.24, 0\.85\]: .* away\.$/);
+  expect(seen).toEqual([]);
+  await context.close();
+});

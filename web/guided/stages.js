@@ -14,7 +14,7 @@ import { guessView } from './guesses.js';
 const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
 const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
 
-/** { element, play } for step `id`. ctx: { state, results, style, guess, onGuess, predict } */
+/** { element, play } for step `id`. ctx: { state, results, style (() => computed style), guess, onGuess, predict } */
 export function buildStage(id, ctx) {
   if (ctx.predict && ctx.guessable && !ctx.guess) return guessView(ctx.kind, ctx);
   return BUILDERS[id](ctx);
@@ -244,7 +244,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
 
 /** An n × n heat table: rows are askers, columns keys; the asker's row is marked. */
 export function heatGrid(title, state, grid, result, { kind, style, picked }) {
-  const ramp = readRamp(style, kind === 'shares' ? '--_heat-weights' : '--_heat-scores',
+  const ramp = readRamp(style(), kind === 'shares' ? '--_heat-weights' : '--_heat-scores',
     kind === 'shares' ? WEIGHT_RAMP : SCORE_RAMP);
   const finite = result.logits.flat().filter(Number.isFinite);
   const span = Math.max(1, ...finite.map(Math.abs));

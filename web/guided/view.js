@@ -90,7 +90,8 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     ui.caption.textContent = waiting ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
     motion.cancel();
     const stage = buildStage(step.id, {
-      state, results, predict, guessable, guess, kind: step.guess, style: getComputedStyle(ui.element),
+      // style: read only by the steps with heat grids (reading it forces a style pass).
+      state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element),
       onGuess: (raw) => commit(step, raw, results),
     });
     ui.stage.replaceChildren(stage.element);
