@@ -6,7 +6,7 @@
 import { el } from '../shared/dom.js';
 import { fixed2 } from '../shared/numbers.js';
 import { evenShares, setShare, TRENDS } from './guess.js';
-import { arrowPicture, pinMark, tok } from './stages.js';
+import { arrowPicture, pinMark, tok } from './parts.js';
 import { topKey } from './captions.js';
 
 export function guessView(id, ctx) {

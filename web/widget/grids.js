@@ -7,8 +7,8 @@ import { readRamp } from '../shared/colour.js';
 import { numberBox, setAttr, setNumber, setText } from './dom.js';
 import { paletteCss, shadeOf } from './heat.js';
 
-const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
-const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
+export const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
+export const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
 
 /** @param {{ root: ShadowRoot }} options the widget's shadow root, which adopts the shade classes */
 export function createGrids({ root }) {
