@@ -21,7 +21,7 @@ test('"the cat sat": every step says the chapter\'s numbers, in order', () => {
   assert.match(c[0], /sat's query \[1, 1\] meets each key/);
   assert.match(c[0], /cat agrees most: 1 × 1 \+ 1 × 1 = 2\./);
   assert.match(c[1], /cat is loudest \(2\), the quietest \(0\)\. A score of exactly 0/);
-  assert.match(c[2], /the 1\.00, cat 7\.39 and sat 2\.72\..*Total 11\.11\./);
+  assert.match(c[2], /the 1\.00, cat 7\.39 and sat 2\.72\. Every bar is now positive, and the bigger scores pull far ahead\. Total 11\.11\./);
   assert.match(c[3], /shares the 0\.09, cat 0\.67 and sat 0\.24, summing to 1\.00\. sat pays 67% of its attention to cat \(the exact 0\.665 prints as 0\.67\)\./);
   assert.match(c[4], /cat's value \[3, 1\] keeps 0\.67 of its length; the's shrinks to 0\.09/);
   assert.match(c[5], /o_sat ≈ \[2\.24, 0\.85\]\. It points almost exactly the way cat's value \[3, 1\] does: sat now carries mostly cat\./);
@@ -70,6 +70,8 @@ test('every preset and 300 random configs: complete captions whose claims hold',
     // "pays X% of its attention to Y": Y really has the largest share.
     assert.ok(c[3].includes(`pays ${Math.round(now.weights[i][top] * 100)}% of its attention to`));
     if (c[5].includes('carries mostly')) assert.ok(now.weights[i][top] >= 0.5, c[5]);
+    const e = now.exponentials[i].filter((x, j) => now.logits[i][j] !== -Infinity);
+    if (c[2].includes('pull far ahead')) assert.ok(Math.max(...e) >= 2 * Math.min(...e), c[2]);
     const hot = attend({ ...state, scaled: false });
     const cool = attend({ ...state, scaled: true });
     const t = topKey(hot, i);

@@ -69,8 +69,11 @@ const CAPTIONS = {
     const divided = now.divisor !== 1 ? `Each score ÷ ${compact(now.divisor)}, then e to the power: ` : 'e to each score: ';
     const big = keys.some((j) => e[j] === Infinity);
     const total = big ? 'too large to print' : fixed2(now.expSums[i]);
-    return `${divided}${listed(state, keys, (j) => fixed2(e[j]))}. Every bar is now positive, `
-      + `and bigger scores pull far ahead. Total ${total}.`;
+    // "Pull ahead" only when some exponential is at least twice another (else they stay close).
+    const finite = keys.map((j) => e[j]).filter(Number.isFinite);
+    const spread = big || Math.max(...finite) >= 2 * Math.min(...finite);
+    const how = spread ? 'and the bigger scores pull far ahead' : 'and close scores stay close';
+    return `${divided}${listed(state, keys, (j) => fixed2(e[j]))}. Every bar is now positive, ${how}. Total ${total}.`;
   },
 
   shares(state, { now }) {
