@@ -283,3 +283,24 @@ test('touch: tap through the steps, tap a pin onto the picture', async ({ browse
   expect(seen).toEqual([]);
   await context.close();
 });
+
+test('guided="maybe" is explained and leaves the full widget; Play stops when the widget leaves the page', async ({ page }) => {
+  await page.goto('/');
+  const widget = await guidedWidget(page);
+  await widget.getByRole('button', { name: 'Play' }).click();
+  await expect(widget.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // Off the page mid-Play, back after more than one dwell: still on step 1, not playing.
+  await page.evaluate(() => { const w = document.querySelector('attention-widget'); window.parked = w; w.remove(); });
+  await page.waitForTimeout(4500);
+  await page.evaluate(() => document.querySelector('#cat-sat').append(window.parked));
+  await atStep(widget, 1);
+  await expect(widget.getByRole('button', { name: 'Play' })).toBeVisible();
+  const errors = await widget.evaluate((w) => new Promise((resolve) => {
+    w.addEventListener('attention-error', (e) => resolve([e.code, e.message]), { once: true });
+    w.setAttribute('guided', 'maybe');
+  }));
+  expect(errors).toEqual(['bad_attribute', 'guided="maybe" is not true or false; using guided = false.']);
+  await expect(widget.locator('.widget-error')).toHaveText('guided="maybe" is not true or false; using guided = false.');
+  await expect(widget.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
+  await expect(widget.locator('.guided')).toHaveCount(0);
+});
