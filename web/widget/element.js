@@ -285,7 +285,8 @@ export class AttentionWidget extends ElementBase {
       onAsker: (i) => this.#showErrors(this.#model.setAsker(i)),
       onPredict: (on) => this.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
     const on = guided.value;
-    for (const child of this.#ui.body.children) if (child !== v.guided.element) child.hidden = on;
+    // A class, not `hidden`: a figure's `show` (web/example/figure.js) owns the panels' hidden state.
+    this.#ui.body.classList.toggle('is-guided', on);
     const edit = v.guided.element.querySelector('.g-edit');
     if (on) {
       if (!v.guided.element.isConnected) this.#ui.body.prepend(v.guided.element);
