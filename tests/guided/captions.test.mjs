@@ -81,3 +81,15 @@ test('every preset and 300 random configs: complete captions whose claims hold',
     if (hot.dK > 1) assert.ok(c[9].includes(`${fixed2(hot.weights[i][t])} → ${fixed2(cool.weights[i][t])}`), c[9]);
   }
 });
+
+test('"it" owns "its" (no "it\'s query"); an asker whose top share is its own says "its own share"', async () => {
+  const { possessive } = await import('../../web/guided/captions.js');
+  assert.equal(possessive('it'), 'its');
+  assert.equal(possessive('cat'), 'cat\'s');
+  const c = captions(presetState('it-vase'));
+  assert.match(c[0], /^its query \[−1, 2\] meets each key/);
+  for (const text of c) assert.doesNotMatch(text, /\bit's|itself's/);
+  const self = { tokens: ['a', 'b'], embeddings: [[1, 0], [0, 1]], wq: [[1, 0], [0, 1]], wk: [[1, 0], [0, 1]],
+    wv: [[1, 0], [0, 1]], causal: false, scaled: false, temperature: 1, asker: 1 };
+  assert.match(captions(self)[9], /its own share/);
+});

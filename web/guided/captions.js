@@ -24,6 +24,9 @@ export function topKey(result, i) {
 }
 
 const name = (state, j) => state.tokens[j];
+// "cat's", and "its" for the pronoun "it" (its possessive has no apostrophe).
+export const possessive = (t) => (/^it$/i.test(t) ? `${t}s` : `${t}'s`);
+const owner = (state, j) => possessive(state.tokens[j]);
 const listOf = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const MAX_LISTED = 4; // captions list at most this many numbers: two lines, not a table
 
@@ -41,7 +44,7 @@ const CAPTIONS = {
     const q = now.queries[i];
     const masked = state.tokens.length - keys.length;
     const tie = keys.every((j) => now.scores[i][j] === now.scores[i][best]);
-    const lead = `${name(state, i)}'s query ${vector(q)} meets each key: multiply matching slots, then add.`;
+    const lead = `${owner(state, i)} query ${vector(q)} meets each key: multiply matching slots, then add.`;
     const loud = tie ? ` Every key it sees scores the same, ${compact(now.scores[i][best])}.`
       : ` ${name(state, best)} agrees most: ${products(q, now.keys[best])} = ${compact(now.scores[i][best])}.`;
     const hidden = masked ? ` The mask hides the ${masked} later word${masked > 1 ? 's' : ''}.` : '';
@@ -94,8 +97,8 @@ const CAPTIONS = {
     const w = now.weights[i];
     const top = topKey(now, i);
     const low = keys.reduce((b, j) => (w[j] < w[b] ? j : b), keys[0]);
-    const rest = low === top ? '' : `; ${name(state, low)}'s shrinks to ${fixed2(w[low])} of its length`;
-    return `Each value arrow is scaled by its share. ${name(state, top)}'s value ${vector(now.values[top])} `
+    const rest = low === top ? '' : `; ${owner(state, low)} shrinks to ${fixed2(w[low])} of its length`;
+    return `Each value arrow is scaled by its share. ${owner(state, top)} value ${vector(now.values[top])} `
       + `keeps ${fixed2(w[top])} of its length${rest}.`;
   },
 
@@ -106,8 +109,8 @@ const CAPTIONS = {
     const v = now.values[top];
     const w = now.weights[i][top];
     const cos = cosine(o, v);
-    const how = cos > 0.95 ? `points almost exactly the way ${name(state, top)}'s value ${vector(v)} does`
-      : `lies beside ${name(state, top)}'s value ${vector(v)}, the one it weighs most`;
+    const how = cos > 0.95 ? `points almost exactly the way ${owner(state, top)} value ${vector(v)} does`
+      : `lies beside ${owner(state, top)} value ${vector(v)}, the one it weighs most`;
     const carries = w >= 0.5 ? `mostly ${name(state, top)}` : `more of ${name(state, top)} than of any other word`;
     return `Laid tip to tail, the scaled arrows end at o_${name(state, i)} ≈ ${vector(o, fixed2)}. It ${how}: `
       + `${name(state, i)} now carries ${carries}.`;
@@ -127,7 +130,7 @@ const CAPTIONS = {
     const other = state.asker === 0 ? 1 : 0;
     const keys = visibleKeys(now, other);
     return `Every token asks at once: row i holds token i's ${n} scores, and softmax runs along each row. `
-      + `${name(state, other)}'s row: ${listed(state, keys, (j) => fixed2(now.weights[other][j]))}.`;
+      + `${owner(state, other)} row: ${listed(state, keys, (j) => fixed2(now.weights[other][j]))}.`;
   },
 
   mask(state, { open, masked }) {
@@ -141,7 +144,7 @@ const CAPTIONS = {
     if (i === n - 1) return `${first} ${name(state, i)} is last, so it keeps ${fixed2(open.weights[i][topKey(open, i)])} `
       + `for ${topKey(open, i) === i ? 'itself' : name(state, topKey(open, i))}.`;
     const top = topKey(open, i);
-    return `${first} ${name(state, i)}'s share for ${top === i ? 'itself' : name(state, top)}: `
+    return `${first} ${owner(state, i)} share for ${top === i ? 'itself' : name(state, top)}: `
       + `${fixed2(open.weights[i][top])} before, ${fixed2(masked.weights[i][top])} now.`;
   },
 
@@ -161,7 +164,7 @@ const CAPTIONS = {
       : `√d_k = √${hot.dK} (with the temperature ${compact(state.temperature)}: ${fixed2(cool.divisor)} in all)`;
     return `Divide every score by ${by}: `
       + `${listed(state, keys, (j) => fixed2(cool.logits[i][j]))}. `
-      + `The blend ${says}: ${who}'s share ${fixed2(before)} → ${fixed2(after)}.`;
+      + `The blend ${says}: ${top === i ? 'its own' : possessive(who)} share ${fixed2(before)} → ${fixed2(after)}.`;
   },
 };
 

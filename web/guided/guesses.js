@@ -7,7 +7,7 @@ import { el } from '../shared/dom.js';
 import { fixed2 } from '../shared/numbers.js';
 import { evenShares, setShare, TRENDS } from './guess.js';
 import { arrowPicture, pinMark, tok } from './parts.js';
-import { topKey } from './captions.js';
+import { possessive, topKey } from './captions.js';
 
 export function guessView(id, ctx) {
   return VIEWS[id](ctx);
@@ -33,7 +33,7 @@ const VIEWS = {
     const outputs = [];
     const rows = state.tokens.map((t, j) => {
       const input = el('input', { type: 'range', min: 0, max: 1, step: 0.01, class: 'g-slider',
-        'aria-label': `Your guess for ${t}'s share` });
+        'aria-label': `Your guess for ${possessive(t)} share` });
       const out = el('span', { class: 'g-value', 'aria-hidden': 'true' }); // the slider's valuetext says it
       input.addEventListener('input', () => { shares = setShare(shares, j, Number(input.value)); show(); });
       sliders.push(input);
@@ -130,7 +130,7 @@ const VIEWS = {
     const { state, results: { hot } } = ctx;
     const i = state.asker;
     const top = topKey(hot, i);
-    const who = top === i ? 'its own share' : `${state.tokens[top]}'s share`;
+    const who = top === i ? 'its own share' : `${possessive(state.tokens[top])} share`;
     const choices = TRENDS.map((t) => {
       const b = el('button', { type: 'button', class: 'g-choice', text: `It ${t}` });
       b.addEventListener('click', () => ctx.onGuess(t));
@@ -139,7 +139,7 @@ const VIEWS = {
     const skip = el('button', { type: 'button', class: 'g-skip', text: 'Skip: just show me' });
     skip.addEventListener('click', () => ctx.onGuess(null));
     const element = el('div', { class: 'g-guess' },
-      prompt(`Guess first: dividing every score by √d_k before softmax, does ${state.tokens[i]}'s top share `
+      prompt(`Guess first: dividing every score by √d_k before softmax, does ${possessive(state.tokens[i])} top share `
         + `(${who}, ${fixed2(hot.weights[i][top])} now) rise, stay or fall?`),
       el('div', { class: 'g-actions', role: 'group', 'aria-label': 'Your guess' }, choices, skip));
     return { element, play: (m) => m.enter(choices) };
