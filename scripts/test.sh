@@ -19,7 +19,7 @@ tier() { # name, command...
 }
 
 tier native ctest --test-dir build/native --output-on-failure
-tier wasm node --test tests/wasm/
+tier wasm node --test tests/wasm/ tests/guided/
 tier web node --test tests/web/
 tier package node --test tests/package/   # byte budget, manifest and types against the elements
 tier sanitize bash scripts/sanitize.sh   # native suite under ASan + UBSan, short fuzz run

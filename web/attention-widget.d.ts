@@ -34,6 +34,23 @@ export class AttentionChangeEvent extends Event {
   constructor(reason: AttentionChangeReason);
 }
 
+/**
+ * Fired (bubbling, composed) when a learner commits or skips a guess in `guided predict` mode
+ * (docs/guided.md). guess is null when skipped; truth comes from the core's numbers.
+ */
+export class AttentionGuessEvent extends Event {
+  readonly step: 'shares' | 'blend' | 'mask' | 'thermostat';
+  readonly kind: 'shares' | 'pin' | 'mask' | 'trend';
+  /** shares: one per token (they total 1); pin: [x, y]; mask: "i,j" cells; trend: 'rises' | 'stays' | 'falls' */
+  readonly guess: number[] | string[] | string | null;
+  /** shares: the asker's shares; pin: the output's first two numbers; mask: the masked cells; trend: what happens */
+  readonly truth: number[] | string[] | string | null;
+  /** How far off: the largest share error, the pin's distance, wrong cells, or 0/1 for the trend (null: skipped). */
+  readonly error: number | null;
+  /** The line the learner sees: "For cat you said 0.50, it is 0.67." */
+  readonly text: string;
+}
+
 export class AttentionWidget extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */

@@ -9,6 +9,7 @@ import { AttentionValue } from './example/value-element.js';
 
 export { AttentionWidget, AttentionExample, AttentionValue };
 export { AttentionChangeEvent } from './widget/events.js';
+export { AttentionGuessEvent } from './guided/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
 
 /** Registers <attention-widget>; safe to call more than once. Same as AttentionWidget.define(). */

@@ -12,6 +12,10 @@ import type * as AttentionValue from './attention-widget.js';
 export interface AttentionWidgetProps extends DetailedHTMLProps<HTMLAttributes<AttentionWidget.AttentionWidget>, AttentionWidget.AttentionWidget> {
   /** The example (default cat-sat). */
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
+  /** The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off). */
+  'guided'?: boolean | string;
+  /** With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off). */
+  'predict'?: boolean | string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;
   /** Mask the keys after each asker (absent: off). */
@@ -36,6 +40,8 @@ export interface AttentionWidgetProps extends DetailedHTMLProps<HTMLAttributes<A
   'onattention-change'?: (event: AttentionWidget.AttentionChangeEvent) => void;
   /** Each message the widget shows, with a stable code. */
   'onattention-error'?: (event: AttentionWidget.AttentionErrorEvent) => void;
+  /** A guess committed or skipped in predict mode (AttentionGuessEvent). */
+  'onattention-guess'?: (event: AttentionWidget.Event) => void;
 }
 
 /** <attention-scale>: The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost, computed by the core in a worker. (These tags are the element's documented API: see custom-elements.json and the JSX types, checked against observedAttributes by a test.) */

@@ -42,7 +42,7 @@ async function framed(page, baseURL, query = '') {
   await page.goto(`${parent.origin}/`);
   const frame = page.frameLocator('#attention');
   const widget = frame.locator('attention-widget');
-  await expect(widget.getByRole('table', { name: 'Attention weights', exact: true })).toBeVisible();
+  await expect(widget.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
   return { frame, widget };
 }
 
@@ -50,7 +50,7 @@ const frameHeight = (page) => page.locator('#attention').evaluate((f) => f.getBo
 
 test('the iframe renders the chapter numbers and the parent sizes it from the posted height', async ({ page, baseURL }) => {
   const { widget } = await framed(page, baseURL);
-  expect(await gridRow(widget, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+  expect(await gridRow(widget, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
   await expect.poll(async () => {
     const heights = await page.evaluate(() => window.heights);
     const content = await page.frames()[1].evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
@@ -71,7 +71,7 @@ test('settings from the query string: preset, causal, scaled, temperature, asker
   const { widget } = await framed(page, baseURL, '?preset=river-bank&causal=1&scaled=0&temperature=0.5&asker=river');
   expect(await widget.evaluate((el) => el.state)).toMatchObject({ causal: true, scaled: false, temperature: 0.5, asker: 4 });
   expect(await widget.evaluate((el) => el.state.tokens.at(-1))).toBe('bank');
-  expect(await gridRow(widget, 'Attention weights', 'we')).toMatchObject({ fished: '—' });
+  expect(await gridRow(widget, 'Shares', 'we')).toMatchObject({ fished: '—' });
   await expect(widget.locator('.widget-error')).toBeHidden();
 });
 
@@ -115,7 +115,7 @@ test('bad query values: a clear message, the defaults kept, nothing injected', a
   await expect(error).toContainText('temperature must be a number above 0');
   await expect(frame.locator('.embed-error')).toHaveText(/causal="maybe" is not understood; use causal=1 or causal=0/);
   expect(await widget.evaluate((el) => el.state)).toMatchObject({ tokens: ['the', 'cat', 'sat'], causal: false, temperature: 1 });
-  expect(await gridRow(widget, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+  expect(await gridRow(widget, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
   expect(await widget.evaluate((el) => el.shadowRoot.querySelectorAll('img').length)).toBe(0);
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
   expect(await page.frames()[1].evaluate(() => window.__pwned)).toBeUndefined();

@@ -47,7 +47,7 @@ function injected(page) {
 async function expectRefused(w, before, message) {
   await expect(w.locator('.widget-error')).toContainText(message);
   expect(await w.evaluate((el) => el.state)).toEqual(before);
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(CHAPTER_SAT);
   // Messages quote at most a short piece of what they were given: no megabyte of text on screen.
   expect((await w.locator('.widget-error').textContent()).length).toBeLessThan(600);
 }
@@ -109,7 +109,7 @@ test.describe('config property', () => {
     // -0 is a number like any other: accepted, printed as 0.
     await w.evaluate((el, c) => { el.config = c; }, { ...valid, embeddings: [[1, -0, 0], [0, 1, 0], [1, 1, 1]] });
     await expect(w.locator('.widget-error')).toBeHidden();
-    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual(CHAPTER_SAT);
     await w.evaluate((el, c) => { el.config = c; }, cases[0][1]);
     await expect(w.getByRole('rowheader', { name: EVIL, exact: true }).first()).toBeVisible();
     await expect(w.locator('.title')).toHaveText(`the ${EVIL} sat`);
@@ -185,7 +185,7 @@ test.describe('JSON child', () => {
       }
       await expect(w.locator('.widget-error')).toContainText(message);
       expect((await w.locator('.widget-error').textContent()).length).toBeLessThan(600); // a short, cut piece
-      expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
+      expect(await gridRow(w, 'Shares', 'sat')).toEqual(CHAPTER_SAT);
     });
   });
 });
@@ -241,6 +241,6 @@ test.describe('typed cells', () => {
     await zero.fill('-0');
     await expect(zero).not.toHaveAttribute('aria-invalid');
     await expect(input).not.toHaveAttribute('aria-invalid');
-    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(CHAPTER_SAT);
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual(CHAPTER_SAT);
   });
 });

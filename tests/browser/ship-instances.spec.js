@@ -54,8 +54,8 @@ test('ten widgets and a scale lab: edited in turn they stay independent; the cor
   });
   // The numbers on screen follow each widget's own state: widget 1 (river-bank, causal off) vs widget 5
   // (the same preset, its own edit) differ, and widget 0's masked corner is its alone.
-  expect(await gridRow(widgets[0], 'Attention weights', 'the')).toMatchObject({ cat: '—', sat: '—' });
-  expect(await gridRow(widgets[4], 'Attention weights', 'the')).not.toMatchObject({ cat: '—' });
+  expect(await gridRow(widgets[0], 'Shares', 'the')).toMatchObject({ cat: '—', sat: '—' });
+  expect(await gridRow(widgets[4], 'Shares', 'the')).not.toMatchObject({ cat: '—' });
 
   // The scale lab, changed last, draws its own grid; no widget moves.
   const result = page.evaluate(() => new Promise((resolve) => {

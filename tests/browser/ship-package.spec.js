@@ -57,7 +57,7 @@ test('a plain page with one module script and one tag renders the chapter number
   try {
     await p.goto(`${site.origin}/`);
     const w = await widgetAt(p);
-    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     await expect(w.locator('.story')).toContainText('sat pays 67% of its attention to cat');
     expect(site.requests.filter((r) => r.startsWith('/node_modules/attention-widget/dist/'))).toEqual(
       ['/node_modules/attention-widget/dist/attention-core.mjs']);
@@ -81,7 +81,7 @@ test('the tightest CSP that works: default-src none plus script, style, img and 
     await p.goto(`${site.origin}/`);
     const result = p.evaluate(() => window.firstScaleResult);
     const w = await widgetAt(p);
-    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     expect(await result).toEqual({ n: 64, mode: 'worker' }); // worker-src falls back to script-src 'self'
     // PNG export draws through a blob: image: img-src blob: is what allows it.
     await w.getByRole('button', { name: 'Export pictures' }).click();
@@ -105,7 +105,7 @@ test('cross-origin: modules served from another origin with CORS; the scale lab 
   try {
     await p.goto(`${host.origin}/`);
     const w = await widgetAt(p);
-    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     const scale = p.locator('attention-scale');
     await expect(scale.getByText(/Computing on the page's main thread/)).toBeVisible();
     expect(await scale.evaluate((el) => el.computeMode)).toBe('main');

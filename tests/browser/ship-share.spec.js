@@ -142,7 +142,7 @@ test('a link followed on the page that is already open (only the fragment change
   await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
   await expect(first.getByRole('switch', { name: /causal/i })).toBeChecked();
   expect(await first.evaluate((el) => el.state)).toEqual(wanted);
-  expect(await gridRow(first, 'Attention weights', 'the')).toMatchObject({ cat: '—', sat: '—' });
+  expect(await gridRow(first, 'Shares', 'the')).toMatchObject({ cat: '—', sat: '—' });
   expect(await river.evaluate((el) => el.state)).toEqual(riverState); // not its link: untouched
 
   // A broken link says so and keeps what is on screen.
@@ -185,7 +185,7 @@ test('export: the grids and the arrows as SVG (parses, holds the numbers) and PN
   for (const link of await links.all()) files.push(await readDownload(page, link));
   const [gridsSvg, gridsPng, arrowsSvg, arrowsPng] = files;
   expect(gridsSvg.parsed).toBe(true);
-  expect(gridsSvg.texts).toEqual(expect.arrayContaining(['Scores', 'Attention weights', 'sat', '0.67', '0.09', '0.24']));
+  expect(gridsSvg.texts).toEqual(expect.arrayContaining(['Scores', 'Shares', 'sat', '0.67', '0.09', '0.24']));
   expect(arrowsSvg.parsed).toBe(true);
   expect(arrowsSvg.texts.join(' ')).toContain('o(sat)');
   // PNGs are drawn at twice the SVG's size.

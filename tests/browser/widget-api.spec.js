@@ -22,7 +22,7 @@ test('several widgets on one page stay independent', async ({ page }) => {
   await river.getByRole('textbox', { name: 'W_V row 1, column 1', exact: true }).fill('5');
   expect(await cash.evaluate((el) => el.state)).toEqual(before);
   expect(await river.evaluate((el) => el.state.causal)).toBe(false);
-  expect(await gridRow(river, 'Attention weights', 'bank')).not.toHaveProperty('bank', '—');
+  expect(await gridRow(river, 'Shares', 'bank')).not.toHaveProperty('bank', '—');
   expect(await cash.getByRole('switch', { name: /causal/i }).isChecked()).toBe(false);
   // One core for the whole page: every widget's module import resolved to the same cached promise.
   expect(await page.evaluate(async () => {
@@ -44,7 +44,7 @@ test('attribute changes are batched into one render, unchanged values are skippe
     return n;
   })).toBe(1);
   // divisor √2 · 2 ≈ 2.83: cat's row (−2, 2) / 2.83 -> shares 0.20 / 0.80, sat masked.
-  expect(await gridRow(w, 'Attention weights', 'cat')).toEqual({ the: '0.20', cat: '0.80', sat: '—' });
+  expect(await gridRow(w, 'Shares', 'cat')).toEqual({ the: '0.20', cat: '0.80', sat: '—' });
   await expect(w.locator('.story')).toHaveText(/^cat keeps 80% of its attention for itself and gives 20% to the\.$/);
   expect(await w.evaluate(async (el) => {
     let n = 0;
@@ -95,7 +95,7 @@ test('a JSON child configures a custom example; hostile token text stays text', 
   await expect(w.getByRole('table', { name: 'Scores', exact: true })).toBeVisible();
   await expect(w.getByRole('rowheader', { name: '<img src=x onerror=alert(1)>', exact: true }).first()).toBeVisible();
   expect(await gridRow(w, 'Scores', 'plain')).toEqual({ '<img src=x onerror=alert(1)>': '1.00', '<b>bold</b>': '1.00', plain: '2.00' });
-  expect(await gridRow(w, 'Attention weights', '<b>bold</b>')).toMatchObject({ plain: '—' });
+  expect(await gridRow(w, 'Shares', '<b>bold</b>')).toMatchObject({ plain: '—' });
   expect(await w.evaluate((el) => [el.shadowRoot.querySelectorAll('img, b').length, document.querySelectorAll('img').length]))
     .toEqual([0, 0]);
   expect(await w.evaluate((el) => el.state)).toMatchObject({ causal: true, asker: 2 });
@@ -117,7 +117,7 @@ test('config and state: a plain object round-trips; a bad config is explained an
     return el.state;
   }, await a.evaluate((el) => el.state));
   expect(copied).toEqual({ ...state, scaled: true });
-  expect(await gridRow(b, 'Attention weights', 'sat')).toEqual({ the: '0.14', cat: '0.58', sat: '0.28' });
+  expect(await gridRow(b, 'Shares', 'sat')).toEqual({ the: '0.14', cat: '0.58', sat: '0.28' });
 
   await b.evaluate((el) => {
     el.config = { tokens: ['a', 'b'], embeddings: [[1, 2], [3, 4]], wq: [[1]], wk: [[1, 2]], wv: [[1, 2]] };
@@ -128,7 +128,7 @@ test('config and state: a plain object round-trips; a bad config is explained an
   await b.evaluate((el) => { el.config = { ...el.state, embeddings: [[1, 0, 0], [0, 1, 0], [1, NaN, 1]] }; });
   await expect(b.locator('.widget-error')).toHaveText(/embeddings row 3, column 2 is NaN; use a number between −1000 and 1000/);
   expect(await b.evaluate((el) => el.state.tokens)).toEqual(['the', 'cat', 'sat']);
-  expect(await gridRow(b, 'Attention weights', 'sat')).toEqual({ the: '0.14', cat: '0.58', sat: '0.28' });
+  expect(await gridRow(b, 'Shares', 'sat')).toEqual({ the: '0.14', cat: '0.58', sat: '0.28' });
 });
 
 test('presets show what they exist for: bank blends toward its company; "it" finds the vase', async ({ page }) => {

@@ -5,13 +5,19 @@ import { expect } from '@playwright/test';
 /** The n-th <attention-widget> on the page, once its core has loaded and it has painted. */
 export async function widgetAt(page, index = 0) {
   const widget = page.locator('attention-widget').nth(index);
-  await expect(widget.getByRole('table', { name: 'Attention weights', exact: true })).toBeVisible();
+  // The demo page opens its first widget as the guided tour (tests/browser/guided.spec.js);
+  // these tests read the full widget, which is the same element without `guided`.
+  await widget.evaluate((w) => w.removeAttribute('guided'));
+  await expect(widget.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
   return widget;
 }
 
-/** Text of every cell in a row of a heat table ("Scores" / "Attention weights"), keyed by column header. */
+// The Shares grid was called "Attention weights" before it took the chapter's word: the old name still finds it.
+const tableNamed = (widget, name) => widget.getByRole('table', { name: name === 'Attention weights' ? 'Shares' : name, exact: true });
+
+/** Text of every cell in a row of a heat table ("Scores" / "Shares"), keyed by column header. */
 export async function gridRow(widget, tableName, asker) {
-  const table = widget.getByRole('table', { name: tableName, exact: true });
+  const table = tableNamed(widget, tableName);
   const keys = await table.locator('thead th').allTextContents();
   const row = table.locator('tbody tr').filter({ has: widget.page().getByRole('rowheader', { name: asker, exact: true }) });
   const cells = await row.locator('td').allTextContents();
@@ -20,7 +26,7 @@ export async function gridRow(widget, tableName, asker) {
 
 /** The cell in a heat table at (asker row, key column). */
 export async function gridCell(widget, tableName, asker, key) {
-  const table = widget.getByRole('table', { name: tableName, exact: true });
+  const table = tableNamed(widget, tableName);
   const keys = await table.locator('thead th').allTextContents();
   const row = table.locator('tbody tr').filter({ has: widget.page().getByRole('rowheader', { name: asker, exact: true }) });
   return row.locator('td').nth(keys.indexOf(key));

@@ -52,9 +52,9 @@ test('everyone at once: the score and weight grids, row by row', async ({ page }
   expect(await gridRow(w, 'Scores', 'the')).toEqual(row('2.00', '2.00', '0.00'));
   expect(await gridRow(w, 'Scores', 'cat')).toEqual(row('−2.00', '2.00', '2.00'));
   expect(await gridRow(w, 'Scores', 'sat')).toEqual(row('0.00', '2.00', '1.00'));
-  expect(await gridRow(w, 'Attention weights', 'the')).toEqual(row('0.47', '0.47', '0.06'));
-  expect(await gridRow(w, 'Attention weights', 'cat')).toEqual(row('0.01', '0.50', '0.50'));
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
+  expect(await gridRow(w, 'Shares', 'the')).toEqual(row('0.47', '0.47', '0.06'));
+  expect(await gridRow(w, 'Shares', 'cat')).toEqual(row('0.01', '0.50', '0.50'));
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
   await expect(w.getByText('a row can read 1.01')).toBeVisible();
   // The formula is MathML, and naming a symbol highlights what it stands for.
   await expect(w.locator('math')).toBeVisible();
@@ -66,33 +66,33 @@ test('the causal switch blanks the upper-right triangle and recomputes the share
   const w = await widgetAt(page);
   const causal = w.getByRole('switch', { name: /causal/i });
   await causal.check();
-  expect(await gridRow(w, 'Attention weights', 'the')).toEqual(row('1.00', '—', '—'));
-  expect(await gridRow(w, 'Attention weights', 'cat')).toEqual(row('0.02', '0.98', '—'));
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
+  expect(await gridRow(w, 'Shares', 'the')).toEqual(row('1.00', '—', '—'));
+  expect(await gridRow(w, 'Shares', 'cat')).toEqual(row('0.02', '0.98', '—'));
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
   expect(await gridRow(w, 'Scores', 'the')).toEqual(row('2.00', '—', '—'));
-  await expect(await gridCell(w, 'Attention weights', 'the', 'cat')).toHaveAttribute('aria-label', 'masked');
+  await expect(await gridCell(w, 'Shares', 'the', 'cat')).toHaveAttribute('aria-label', 'masked');
   await expect(await gridCell(w, 'Scores', 'cat', 'sat')).toHaveAttribute('aria-label', 'masked');
   await w.getByRole('combobox', { name: 'Asker' }).selectOption({ label: 'cat' });
   const rows = await askerRows(w);
   expect([rows.the.share, rows.cat.share, rows.sat.share]).toEqual(['0.02', '0.98', '—']);
   await causal.uncheck();
-  expect(await gridRow(w, 'Attention weights', 'the')).toEqual(row('0.47', '0.47', '0.06'));
-  await expect(await gridCell(w, 'Attention weights', 'the', 'cat')).not.toHaveAttribute('aria-label', 'masked');
+  expect(await gridRow(w, 'Shares', 'the')).toEqual(row('0.47', '0.47', '0.06'));
+  await expect(await gridCell(w, 'Shares', 'the', 'cat')).not.toHaveAttribute('aria-label', 'masked');
 });
 
 test('the √d_k switch: sat\'s scores become 0 / 1.41 / 0.71 and its shares 0.14 / 0.58 / 0.28', async ({ page }) => {
   const w = await widgetAt(page);
   await w.getByRole('switch', { name: /√d_k/ }).check();
   expect(await gridRow(w, 'Scores', 'sat')).toEqual(row('0.00', '1.41', '0.71'));
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.14', '0.58', '0.28'));
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.14', '0.58', '0.28'));
   const rows = await askerRows(w);
   expect([rows.the['score ÷ 1.41'], rows.cat['score ÷ 1.41'], rows.sat['score ÷ 1.41']]).toEqual(['0.00', '1.41', '0.71']);
   expect([rows.the['e^score'], rows.cat['e^score'], rows.sat['e^score']]).toEqual(['e0 = 1.00', 'e1.41 ≈ 4.11', 'e0.71 ≈ 2.03']);
   expect(rows.total).toContain('≈ 7.14');
   expect([rows.the.share, rows.cat.share, rows.sat.share]).toEqual(['0.14', '0.58', '0.28']);
   await expect(w.locator('.chapter-note')).toBeHidden(); // the rounding remark is about the unscaled numbers
-  await w.getByRole('switch', { name: /sqrt\(d_k\)/ }).uncheck();
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
+  await w.getByRole('switch', { name: /Thermostat/ }).uncheck();
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.09', '0.67', '0.24'));
 });
 
 test('the temperature slider softens and sharpens every row', async ({ page }) => {
@@ -101,9 +101,9 @@ test('the temperature slider softens and sharpens every row', async ({ page }) =
   await slider.fill('2');
   await expect(w.getByText('T = 2.00')).toBeVisible();
   // Scores (0, 2, 1) / 2 -> softmax (0.19, 0.51, 0.31): gentler than 0.67.
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.19', '0.51', '0.31'));
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.19', '0.51', '0.31'));
   await slider.fill('0.5');
   // Scores (0, 4, 2) -> (0.02, 0.87, 0.12): sharper.
-  expect(await gridRow(w, 'Attention weights', 'sat')).toEqual(row('0.02', '0.87', '0.12'));
+  expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.02', '0.87', '0.12'));
   expect(await w.evaluate((el) => el.state.temperature)).toBe(0.5);
 });

@@ -35,7 +35,7 @@ export const TEMPLATE = `
 
   <div class="panels">
     <figure class="grid-panel">
-      <h3 part="heading">The score grid</h3>
+      <h3 part="heading">The share grid: n × n attention weights</h3>
       <div class="canvas-frame"><canvas role="img" width="1" height="1"></canvas></div>
       <div class="legend" aria-hidden="true">
         <span data-readout="legend-min"></span><span class="ramp"></span><span data-readout="legend-max"></span>

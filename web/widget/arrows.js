@@ -17,9 +17,11 @@ export function createArrowPlot({ onMove }) {
   const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
     'aria-describedby': summary.id, preserveAspectRatio: 'xMidYMid meet' });
   const dimsNote = el('p', { class: 'note', hidden: true });
-  const dragNote = el('p', { class: 'how', text: 'Drag a value arrow\'s tip (or focus it and use the arrow keys: '
-    + '1 a step, Shift 0.1) to move that token\'s value. Since v = W_V x, this edits W_V: the smallest change that '
-    + 'moves the value there (ΔW_V = Δv xᵀ / |x|²). Other tokens whose embeddings share those numbers move too.' });
+  const dragNote = el('div', { class: 'how' }, 'Drag a value arrow\'s tip (or focus it and use the arrow keys: '
+    + '1 a step, Shift 0.1) to move that token\'s value. ',
+  el('details', { class: 'why' }, el('summary', { text: 'why?' }), 'Since v = W_V x, a drag edits W_V: the smallest '
+    + 'change that moves the value there, ΔW_V = Δv xᵀ / |x|². Other tokens whose embeddings share those numbers '
+    + 'move too.'));
   const element = el('section', { class: 'panel blend-panel', 'aria-label': 'The blend, as arrows' },
     el('h3', { text: 'The blend, as arrows' }),
     el('p', { class: 'lead legend' },
@@ -103,13 +105,14 @@ export function createArrowPlot({ onMove }) {
     return [Number(p.x.toFixed(2)), Number((-p.y).toFixed(2))];
   }
 
-  function update(state, result) {
-    last = { state, result };
+  // shape: where to draw (default: the result itself). The widget's glide (guided/feedback.js)
+  // passes in-between positions for a few frames after an edit; text always comes from result.
+  function update(state, result, shape = result) {
     paints += 1;
     const i = state.asker;
-    const tips = result.values.map(first2);
-    const out = first2(result.outputs[i]);
-    const weights = result.weights[i];
+    const tips = shape.values.map(first2);
+    const out = first2(shape.outputs[i]);
+    const weights = shape.weights[i];
     const links = chainLinks(tips, weights);
     last = { state, result };
     const box = frozenBox ?? fitBox([[0, 0], ...tips, out, ...links.map((l) => l.to), ...pin.points()]);
@@ -136,7 +139,7 @@ export function createArrowPlot({ onMove }) {
   function paintValue(v, tip, j, state, result, box, label) {
     const fixed = state.embeddings[j].every((x) => x === 0);
     // Most edits leave most values where they were: then there is nothing to redraw.
-    const key = `${result.values[j]}|${box}|${label}|${fixed}|${state.tokens[j]}`;
+    const key = `${tip}|${result.values[j]}|${box}|${label}|${fixed}|${state.tokens[j]}`;
     if (v.key === key) return;
     v.key = key;
     const size = Number(box.split(' ')[2]);

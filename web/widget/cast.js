@@ -21,7 +21,8 @@ export function createCast({ onEdit }) {
   let selected = null; // { role, i } of the explained vector
   let last = null;     // { state, result } for re-explaining after edits
 
-  function build(state) {
+  /** axes: what each embedding number means (a preset's column headers), or none. */
+  function build(state, { axes } = {}) {
     const weights = ROLES.map((role) => createMatrixEditor({
       name: `W_${role.sub}`, sub: role.sub, caption: role.caption, matrix: state[role.weight],
       onValue: (r, c, x) => onEdit(role.weight, r, c, x),
@@ -35,7 +36,8 @@ export function createCast({ onEdit }) {
       text: 'Tokens: the embedding x (editable) and what the grids make of it' });
     const table = el('table', { class: 'cast-table', 'aria-labelledby': title.id },
       el('thead', {}, el('tr', {},
-        el('th', { scope: 'col', text: 'token' }), el('th', { scope: 'col', text: 'x (embedding)' }),
+        el('th', { scope: 'col', text: 'token' }), el('th', { scope: 'col', class: 'x-head' }, axes ? ['x: ', el('span', { class: 'inputs axes' },
+          axes.map((a) => el('span', { class: 'axis', text: a })))] : 'x (embedding)'),
         ROLES.map((role) => el('th', { scope: 'col', class: role.cls, text: role.head })))),
       el('tbody', {}, rows.map((row) => row.tr)));
     element.replaceChildren(

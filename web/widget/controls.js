@@ -10,7 +10,7 @@ export const T_MAX = 5;
 /** @param {{ onCausal, onScaled, onTemperature, onReset }} handlers */
 export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
   const causal = switchControl('Causal mask: hide later words', onCausal);
-  const scaled = switchControl('Divide by √d_k (sqrt(d_k))', onScaled);
+  const scaled = switchControl('Thermostat: divide the scores by √d_k', onScaled);
   scaled.wrap.classList.add('divisor-switch');
   const tId = uid('temp');
   const slider = el('input', { type: 'range', id: tId, min: T_MIN, max: T_MAX, step: 0.05, value: 1 });
@@ -18,11 +18,10 @@ export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
   slider.addEventListener('input', () => onTemperature(Number(slider.value)));
   const reset = el('button', { type: 'button', class: 'reset', text: 'Reset to preset' });
   reset.addEventListener('click', onReset);
+  const temperature = el('span', { class: 'temperature' },
+    el('label', { for: tId, text: 'Temperature (Chapter 9)' }), slider, tValue);
   const element = el('div', { class: 'controls', role: 'group', 'aria-label': 'Switches' },
-    causal.wrap, scaled.wrap,
-    el('span', { class: 'temperature' },
-      el('label', { for: tId, text: 'Temperature (Chapter 9)' }), slider, tValue),
-    reset);
+    causal.wrap, scaled.wrap, temperature, reset);
 
   function update(state) {
     causal.input.checked = state.causal;
@@ -33,7 +32,8 @@ export function createControls({ onCausal, onScaled, onTemperature, onReset }) {
     setText(tValue, `T = ${fixed2(state.temperature)}`);
   }
 
-  return { element, update };
+  // parts: each switch on its own, for a layout that puts it beside what it changes.
+  return { element, update, parts: { causal: causal.wrap, scaled: scaled.wrap, temperature } };
 }
 
 function switchControl(text, onChange) {

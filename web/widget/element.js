@@ -28,6 +28,8 @@ import { styleSheet } from '../attention-widget.css.js';
 import { createModelSwitch } from '../example/model-switch.js';
 import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
 import { parseBoolean } from '../shared/booleans.js';
+import { createGuided } from '../guided/view.js';
+import { createFeedback } from '../guided/feedback.js';
 
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
@@ -77,11 +79,14 @@ function snapshotStyle(element, names) {
  * @attr {string} show - The panels to show, space separated: title causal scaled temperature reset cast asker blend formula grids share (absent: all).
  * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
  * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
+ * @attr {boolean} guided - The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off).
+ * @attr {boolean} predict - With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off).
+ * @fires attention-guess - A guess committed or skipped in predict mode (AttentionGuessEvent).
  * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
  * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).
  */
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'train'];
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'guided', 'predict', 'train'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
@@ -107,6 +112,7 @@ export class AttentionWidget extends ElementBase {
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
   #attn = null;        // the core, once loaded (the train panel then loads the training build)
   #train = null;       // { panel, connection } while the `train` attribute is on (web/train/panel.js)
+  #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
   #ui;
 
   constructor() {
@@ -134,6 +140,7 @@ export class AttentionWidget extends ElementBase {
     const unsubscribe = this.#model.subscribe((event) => this.#show(event));
     signal.addEventListener('abort', () => {
       unsubscribe();
+      this.#views?.guided?.pause(); // Play's timer goes with the connection
       cancelAnimationFrame(this.#drag.frame);
       this.#drag.frame = 0;
     });
@@ -156,6 +163,7 @@ export class AttentionWidget extends ElementBase {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
+    if (name === 'guided' || name === 'predict') { this.#applyGuided(); return; }
     if (name === 'train') {
       this.#trainChanged();
       return;
@@ -222,7 +230,9 @@ export class AttentionWidget extends ElementBase {
     this.#ui.status.hidden = true;
     this.#ui.body.hidden = false;
     // The model checks its example again with the core: a source the core refuses gives way to the next.
-    this.#showErrors(this.#model.setCompute((state) => attn.attend(state)));
+    this.#attend = (state) => attn.attend(state);
+    this.#showErrors(this.#model.setCompute(this.#attend));
+    this.#applyGuided();
     this.#attn = attn;
     this.#trainChanged();
   }
@@ -298,6 +308,7 @@ export class AttentionWidget extends ElementBase {
       force = true;
     }
     this.#paint(force);
+    this.#views.feedback?.painted(state, result, reason);
     if (announce) this.dispatchEvent(new AttentionChangeEvent(reason));
   }
 
@@ -315,7 +326,7 @@ export class AttentionWidget extends ElementBase {
   #build(state) {
     const v = this.#views ??= this.#createViews();
     setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
-    v.cast.build(state);
+    v.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
     v.asker.build(state);
     v.arrows.build(state);
     v.grids.build(state);
@@ -343,15 +354,56 @@ export class AttentionWidget extends ElementBase {
     };
   }
 
+  // Panels in the chapter's order (one asker, the blend, the cast, everyone at once), each
+  // switch beside what it changes: the thermostat and temperature above the asker's shares,
+  // the causal mask above the grids. Feedback (../guided/feedback.js) adds its notes to both.
   #layout(v) {
+    const { causal, scaled, temperature } = v.controls.parts;
+    const causalNote = el('p', { class: 'note causal-why', hidden: true });
+    const dragNote = el('p', { class: 'note drag-note', 'aria-live': 'polite', hidden: true });
+    v.arrows.element.append(dragNote);
     const everyone = el('section', { class: 'panel everyone', 'aria-label': 'Everyone asks at once' },
       el('h3', { text: 'Everyone asks at once' }),
+      el('div', { class: 'panel-switches' }, causal, causalNote),
       el('p', { class: 'lead', text: 'Rows are askers, columns are the keys they score. Every number is printed; '
         + 'colour only helps.' }),
       v.formula.element, liveRegion('grids-live', v.grids.element));
+    const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature),
+      v.asker.element);
     this.#ui.body.append(v.controls.element,
-      el('div', { class: 'panels' }, v.cast.element, v.asker.element, v.arrows.element, everyone),
+      el('div', { class: 'panels' }, asker, v.arrows.element, v.cast.element, everyone),
       v.share.element);
+    v.feedback = createFeedback({ watch: this.#ui.body, grids: v.grids.element, arrows: v.arrows, causalNote, dragNote,
+      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)) });
+  }
+
+  // <attention-widget guided>: the step-by-step tour (../guided/view.js) in place of the panels;
+  // `predict` asks for a guess before each reveal. The cast editor moves into the tour's
+  // "Change the numbers" disclosure while it is on, and back when it is off.
+  #applyGuided() {
+    const v = this.#views;
+    if (!v || !this.#attend || !this.#model.result) return;
+    const guided = parseBoolean('guided', this.getAttribute('guided'), false);
+    const predict = parseBoolean('predict', this.getAttribute('predict'), false);
+    const notes = [guided, predict].filter((b) => b.message).map((b) => ({ code: 'bad_attribute', message: b.message }));
+    if (notes.length) this.#showErrors({ ok: true, notes });
+    v.guided ??= createGuided({ host: this, attend: (state) => this.#attend(state),
+      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)),
+      onPredict: (on) => this.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
+    const on = guided.value;
+    // A class, not `hidden`: a figure's `show` (web/example/figure.js) owns the panels' hidden state.
+    this.#ui.body.classList.toggle('is-guided', on);
+    const edit = v.guided.element.querySelector('.g-edit');
+    if (on) {
+      if (!v.guided.element.isConnected) this.#ui.body.prepend(v.guided.element);
+      edit.append(v.cast.element);
+    } else {
+      v.guided.element.remove();
+      v.guided.pause();
+      if (v.cast.element.parentNode === edit) this.#ui.body.querySelector('.panels > .everyone').before(v.cast.element);
+    }
+    v.guided.setPredict(predict.value);
+    if (on) v.guided.update(this.#model.state, this.#model.result);
   }
 
   #paint(force) {
@@ -362,6 +414,7 @@ export class AttentionWidget extends ElementBase {
     v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
     v.arrows.update(state, result);
     v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this.#ui.root));
+    if (v.guided?.element.isConnected) v.guided.update(state, result);
   }
 
   #themeChanged() {

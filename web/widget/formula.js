@@ -7,8 +7,8 @@ const PARTS = [
   { role: 'queries', label: 'Q: the queries', cls: 'role-q' },
   { role: 'keys', label: 'Kᵀ: the keys, as columns', cls: 'role-k' },
   { role: 'scores', label: 'Q Kᵀ: the Scores grid', cls: '' },
-  { role: 'divisor', label: '√d_k: the thermostat switch', cls: '' },
-  { role: 'weights', label: 'softmax: the Attention weights grid', cls: 'role-a' },
+  { role: 'divisor', label: '√d_k: the Thermostat switch', cls: '' },
+  { role: 'weights', label: 'softmax: the Shares grid', cls: 'role-a' },
   { role: 'values', label: 'V: the values', cls: 'role-v' },
 ];
 

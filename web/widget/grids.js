@@ -1,5 +1,5 @@
 // "Everyone asks at once": the n x n score grid and the attention-weight grid,
-// real tables named "Scores" and "Attention weights" (rows: askers, columns:
+// real tables named "Scores" and "Shares" (the attention weights; rows: askers, columns:
 // keys), as heat maps with the number always printed. Masked cells read "—".
 import { el } from '../shared/dom.js';
 import { compact, fixed2 } from '../shared/numbers.js';
@@ -7,8 +7,8 @@ import { readRamp } from '../shared/colour.js';
 import { numberBox, setAttr, setNumber, setText } from './dom.js';
 import { paletteSheet, shadeOf } from './heat.js';
 
-const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
-const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
+export const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
+export const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';
 
 /** @param {{ root: ShadowRoot }} options the widget's shadow root, which adopts the shade classes */
 export function createGrids({ root }) {
@@ -19,10 +19,10 @@ export function createGrids({ root }) {
 
   function build(state) {
     const scores = buildTable('Scores', 'grid-scores', state.tokens);
-    const weights = buildTable('Attention weights', 'grid-weights', state.tokens);
+    const weights = buildTable('Shares', 'grid-weights', state.tokens);
     scores.detail = el('p', { class: 'grid-detail' });
     weights.detail = el('p', { class: 'grid-detail',
-      text: 'Each row is softmax of the score row: shares that total 1.' });
+      text: 'Attention weights a: each row is softmax of its score row, shares that total 1.' });
     element.replaceChildren(
       el('figure', { class: 'grid-box' }, el('div', { class: 'scroll' }, scores.table), scores.detail),
       el('figure', { class: 'grid-box' }, el('div', { class: 'scroll' }, weights.table), weights.detail,

@@ -2,7 +2,7 @@
 // others are small toys designed for one behaviour each (3-d embeddings,
 // 2-d q/k/v so the arrows stay drawable). Embedding dimensions, by design:
 //   river-bank / cash-bank: [river-ness, money-ness, "function word"]
-//   it-vase:                [animal, breakable object, "function word"]
+//   it-vase / it-hungry:    [animal, breakable object, "function word"]
 
 // Shared by the two "bank" sentences: same embedding for "bank", same weights.
 const BANK = [1, 1, 0];           // halfway between rivers and money: the frozen arrow
@@ -15,6 +15,19 @@ const BANK_WEIGHTS = {
   // v = [river, money]: what a word hands over is where it sits on the two axes.
   wv: [[1, 0, 0], [0, 1, 0]],
 };
+
+// Shared by the two "it" sentences: a pronoun's query, nouns' keys and values.
+const IT_WEIGHTS = {
+  // q = function * [-1, 2]: a pronoun asks for "not an animal, a breakable object".
+  wq: [[0, 0, -1], [0, 0, 2]],
+  // k = [animal, object]: nouns advertise what they are.
+  wk: [[1, 0, 0], [0, 1, 0]],
+  // v = [animal, object] as well: "it" absorbs what it finds.
+  wv: [[1, 0, 0], [0, 1, 0]],
+};
+// What each embedding number means (column headers of the cast); cat-sat's are invented, unnamed.
+const BANK_AXES = ['river', 'money', 'function word'];
+const IT_AXES = ['animal', 'breakable', 'function word'];
 
 export const PRESETS = Object.freeze({
   'cat-sat': {
@@ -35,6 +48,7 @@ export const PRESETS = Object.freeze({
     embeddings: [FUNCTION_WORD, [1, 0, 0.5], FUNCTION_WORD, FUNCTION_WORD, [3, 0, 0], BANK],
     ...BANK_WEIGHTS,
     asker: 5,
+    axes: BANK_AXES,
   },
   'cash-bank': {
     title: 'we put the cash in the bank',
@@ -42,6 +56,7 @@ export const PRESETS = Object.freeze({
     embeddings: [FUNCTION_WORD, FUNCTION_WORD, FUNCTION_WORD, [0, 3, 0], FUNCTION_WORD, FUNCTION_WORD, BANK],
     ...BANK_WEIGHTS,
     asker: 6,
+    axes: BANK_AXES,
   },
   'it-vase': {
     title: 'The cat knocked over the vase because it was fragile',
@@ -50,13 +65,27 @@ export const PRESETS = Object.freeze({
       FUNCTION_WORD, [2, 0, 0], [0.5, 0.5, 0], FUNCTION_WORD, FUNCTION_WORD,
       [0, 2, 0], FUNCTION_WORD, FUNCTION_WORD, FUNCTION_WORD, [0, 1, 0],
     ],
-    // q = function * [-1, 2]: a pronoun asks for "not an animal, a breakable object".
-    wq: [[0, 0, -1], [0, 0, 2]],
-    // k = [animal, object]: nouns advertise what they are.
-    wk: [[1, 0, 0], [0, 1, 0]],
-    // v = [animal, object] as well: "it" absorbs vase-ness.
-    wv: [[1, 0, 0], [0, 1, 0]],
+    ...IT_WEIGHTS,
     asker: 7,
+    axes: IT_AXES,
+    // Told honestly (shown while the example is untouched; its numbers are checked against the core in tests).
+    chapterNote: 'Honest note: "it" finds "vase" because its query is hand-wired to prefer breakable objects, not '
+      + 'because it read "fragile". "The", "over", "the", "because" and "was" ask the same question and give vase '
+      + '0.78 too, and in "The vase knocked over the cat because it was hungry" (preset it-hungry) "it" still picks vase.',
+  },
+  'it-hungry': {
+    title: 'The vase knocked over the cat because it was hungry',
+    tokens: ['The', 'vase', 'knocked', 'over', 'the', 'cat', 'because', 'it', 'was', 'hungry'],
+    embeddings: [
+      FUNCTION_WORD, [0, 2, 0], [0.5, 0.5, 0], FUNCTION_WORD, FUNCTION_WORD,
+      [2, 0, 0], FUNCTION_WORD, FUNCTION_WORD, FUNCTION_WORD, [1, 0, 0],
+    ],
+    ...IT_WEIGHTS,
+    asker: 7,
+    axes: IT_AXES,
+    chapterNote: 'One layer gets this wrong: "it" gives vase 0.87, though the hungry one is the cat. The same '
+      + 'hand-wired query asks for a breakable object whatever the sentence says; real models settle "it" with '
+      + 'many heads and layers reading the words around it.',
   },
 });
 

@@ -1,0 +1,72 @@
+// The guided tour's ten steps, in the chapter's order: score, soften, mix for one
+// asker, then where q, k, v come from, everyone at once, the mask, the thermostat.
+// Pure data: which numbers each step is the first to show, and which steps ask
+// for a guess before they show them (in `predict` mode).
+
+/**
+ * Each step: id, a short title, `reveals` (the kinds of number this step is the first
+ * to put on screen; no earlier step may show them), `guess` (the guess asked before the
+ * reveal in predict mode, or null) and `needs` (extra core runs the step compares against).
+ */
+export const STEPS = Object.freeze([
+  { id: 'score', title: 'The query meets each key', reveals: ['products', 'scores'], guess: null, needs: [] },
+  { id: 'bars', title: 'Scores as bars', reveals: ['score-bars'], guess: null, needs: [] },
+  { id: 'exp', title: 'Exponentiate', reveals: ['exponentials', 'total'], guess: null, needs: [] },
+  { id: 'shares', title: 'Divide by the total', reveals: ['shares'], guess: 'shares', needs: [] },
+  { id: 'scale', title: 'Scale each value by its share', reveals: ['values'], guess: null, needs: [] },
+  { id: 'blend', title: 'Tip to tail: the blend', reveals: ['output'], guess: 'pin', needs: [] },
+  { id: 'project', title: 'Where q, k and v come from', reveals: ['weights', 'embeddings'], guess: null, needs: [] },
+  { id: 'everyone', title: 'Everyone asks at once', reveals: ['score-grid', 'share-grid'], guess: null, needs: [] },
+  { id: 'mask', title: 'The causal mask', reveals: ['masked-grid'], guess: 'mask', needs: ['open', 'masked'] },
+  { id: 'thermostat', title: 'The thermostat: divide by √d_k', reveals: ['scaled-scores', 'scaled-shares'],
+    guess: 'trend', needs: ['hot', 'cool'] },
+]);
+
+export const STEP_COUNT = STEPS.length;
+
+/** "Step 3 of 10" for a 0-based index. */
+export function stepLabel(index) {
+  return `Step ${index + 1} of ${STEP_COUNT}`;
+}
+
+/** Clamps any number to a step index (0 … STEP_COUNT − 1). */
+export function clampStep(index) {
+  const i = Math.trunc(Number(index));
+  if (!Number.isFinite(i)) return 0;
+  return Math.min(STEP_COUNT - 1, Math.max(0, i));
+}
+
+/** The set of number kinds on screen by step `index` (this step's and every earlier one's). */
+export function revealedBy(index) {
+  const shown = new Set();
+  for (const step of STEPS.slice(0, clampStep(index) + 1)) for (const kind of step.reveals) shown.add(kind);
+  return shown;
+}
+
+/** The step that first reveals a kind of number, or -1. */
+export function stepRevealing(kind) {
+  return STEPS.findIndex((s) => s.reveals.includes(kind));
+}
+
+/**
+ * The core runs a step compares against, as state changes on top of the current state:
+ * open/masked = the causal mask off/on, hot/cool = ÷√d_k off/on.
+ */
+export const VARIANTS = Object.freeze({
+  open: { causal: false }, masked: { causal: true },
+  hot: { scaled: false }, cool: { scaled: true },
+});
+
+/**
+ * The results a step needs: { now, open?, masked?, hot?, cool? }, each from `attend`
+ * (the core) on the current state with one switch set. `now` is the current result.
+ */
+export function resultsFor(index, state, now, attend) {
+  const results = { now };
+  for (const name of STEPS[clampStep(index)].needs) {
+    const change = VARIANTS[name];
+    const same = Object.entries(change).every(([k, v]) => state[k] === v);
+    results[name] = same ? now : attend({ ...state, ...change });
+  }
+  return results;
+}
