@@ -11,7 +11,7 @@ test('the widget loads its code, its core and the core\'s wasm: nothing is misse
   for (const core of [/^attention-core[\w-]*\.mjs$/, /^attention-core[\w-]*\.wasm$/])
     assert.ok(m.widget.files.some((f) => core.test(f)), `${core} in ${m.widget.files}`);
   assert.ok(m.scaleExtra.files.includes('worker.js'), 'the scale lab\'s worker is counted');
-  assert.ok(m.widget.files.length <= 8, `few requests: ${m.widget.files.length}`);
+  assert.ok(m.widget.files.length <= BUDGET.widgetFiles, `few requests: ${m.widget.files.length}`);
 });
 
 test(`the widget, all included, is at most ${BUDGET.widget / 1024} KB gzip`, () => {

@@ -28,12 +28,15 @@ import { styleSheet } from '../attention-widget.css.js';
 import { createModelSwitch } from '../example/model-switch.js';
 import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
 import { parseBoolean } from '../shared/booleans.js';
-import { createGuided } from '../guided/view.js';
 import { createFeedback } from '../guided/feedback.js';
 
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
+// The guided tour's code (../guided/view.js) loads the first time a widget on the page is guided.
+let guidedView = null;
+const loadGuided = () => (guidedView ??= import('../guided/view.js'));
+
 const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
 
 // The named custom properties of an element's computed style, kept: { getPropertyValue(name) }.
@@ -123,6 +126,7 @@ export class AttentionWidget extends ElementBase {
   }
 
   connectedCallback() {
+    if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
     // A `config` set before this element was upgraded lives on the instance: re-route it.
     if (Object.prototype.hasOwnProperty.call(this, 'config')) {
       const value = this.config;
@@ -387,11 +391,13 @@ export class AttentionWidget extends ElementBase {
     const predict = parseBoolean('predict', this.getAttribute('predict'), false);
     const notes = [guided, predict].filter((b) => b.message).map((b) => ({ code: 'bad_attribute', message: b.message }));
     if (notes.length) this.#showErrors({ ok: true, notes });
-    v.guided ??= createGuided({ host: this, attend: (state) => this.#attend(state),
-      onAsker: (i) => this.#showErrors(this.#model.setAsker(i)),
-      onPredict: (on) => this.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
     const on = guided.value;
-    // A class, not `hidden`: a figure's `show` (web/example/figure.js) owns the panels' hidden state.
+    if (!v.guided) {
+      // A class, not `hidden`: a figure's `show` (web/example/figure.js) owns the panels' hidden state.
+      this.#ui.body.classList.toggle('is-guided', on);
+      if (on) this.#loadGuided();
+      return;
+    }
     this.#ui.body.classList.toggle('is-guided', on);
     const edit = v.guided.element.querySelector('.g-edit');
     if (on) {
@@ -404,6 +410,20 @@ export class AttentionWidget extends ElementBase {
     }
     v.guided.setPredict(predict.value);
     if (on) v.guided.update(this.#model.state, this.#model.result);
+  }
+
+  #loadGuided() {
+    loadGuided().then(({ createGuided }) => {
+      const v = this.#views;
+      v.guided ??= createGuided({ host: this, attend: (state) => this.#attend(state),
+        onAsker: (i) => this.#showErrors(this.#model.setAsker(i)),
+        onPredict: (on) => this.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
+      this.#applyGuided();
+    }, (err) => {
+      guidedView = null; // a later try may load it
+      this.#ui.body.classList.remove('is-guided');
+      this.#showErrors({ ok: true, notes: [{ code: 'load_failed', message: `The guided tour could not load: ${thrown(err)}.` }] });
+    });
   }
 
   #paint(force) {
