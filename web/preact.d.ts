@@ -40,8 +40,8 @@ export interface AttentionWidgetProps extends JSX.HTMLAttributes<AttentionWidget
   'onattention-change'?: (event: AttentionWidget.AttentionChangeEvent) => void;
   /** Each message the widget shows, with a stable code. */
   'onattention-error'?: (event: AttentionWidget.AttentionErrorEvent) => void;
-  /** A guess committed or skipped in predict mode (AttentionGuessEvent). */
-  'onattention-guess'?: (event: AttentionWidget.Event) => void;
+  /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
+  'onattention-guess'?: (event: AttentionWidget.AttentionGuessEvent) => void;
 }
 
 /** <attention-scale>: The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost, computed by the core in a worker. (These tags are the element's documented API: see custom-elements.json and the JSX types, checked against observedAttributes by a test.) */
