@@ -29,6 +29,7 @@ export const CSS_SOURCES = [
   'web/attention-scale.css',
   'web/attention-heads.css',
   'web/train/train.css',
+  'web/guided/guided.css',
 ];
 
 // Browsers the package supports: constructed stylesheets and module workers.

@@ -13,8 +13,7 @@ import { createPlayer } from './player.js';
 import { createMotion } from './motion.js';
 import { buildStage } from './stages.js';
 import { AttentionGuessEvent } from './events.js';
-
-const STYLESHEET = new URL('./guided.css', import.meta.url).href;
+import { styleSheet } from './guided.css.js';
 
 /**
  * @param {{ host: Element, attend: (state) => object, onAsker: (i: number) => void,
@@ -23,6 +22,9 @@ const STYLESHEET = new URL('./guided.css', import.meta.url).href;
  *   extras: nodes for the "Change the numbers" disclosure (the widget's cast editor).
  */
 export function createGuided({ host, attend, onAsker, onPredict = () => {}, extras = [] }) {
+  const root = host.shadowRoot;
+  const sheet = styleSheet(); // built from guided.css, once per page
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const motion = createMotion();
   const guesses = new Map(); // step id -> { guess } committed, or { skipped: true }
   let state = null;
@@ -55,7 +57,6 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     const stage = el('div', { class: 'g-stage', tabindex: '-1' });
     const edit = el('details', { class: 'g-edit' }, el('summary', { text: 'Change the numbers' }), ...extras);
     const element = el('section', { class: 'guided', 'aria-labelledby': headingId },
-      el('link', { rel: 'stylesheet', href: STYLESHEET }),
       heading,
       el('div', { class: 'g-nav', role: 'group', 'aria-label': 'Steps' }, previous, play, next,
         el('label', { class: 'g-pick-label' }, 'Go to ', jump), el('label', { class: 'g-pick-label' }, 'Asker ', asker),
