@@ -19,42 +19,100 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,
   253, 98, 11,
 ]);
+// (v128, v128, v128) -> v128 returning f32x4.relaxed_madd of its arguments (fd 85 02):
+// validates only where relaxed SIMD exists (Chromium; node with --experimental-wasm-relaxed-simd).
+const RELAXED_SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 8, 1, 96, 3, 123, 123, 123, 1, 123, 3, 2, 1, 0, 10, 13, 1, 11, 0,
+  32, 0, 32, 1, 32, 2, 253, 133, 2, 11,
+]);
 
-export function hasWasmSimd() {
+function validates(bytes) {
   try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+    return typeof WebAssembly === 'object' && WebAssembly.validate(bytes);
   } catch {
     return false;
   }
 }
 
-const loaded = new Map(); // variant -> Promise<Attention>: the module loads once per page
+export function hasWasmSimd() {
+  return validates(SIMD_PROBE);
+}
+
+export function hasRelaxedSimd() {
+  return validates(RELAXED_SIMD_PROBE);
+}
+
+/**
+ * The builds this engine can run, fastest first: 'relaxed' (fused multiply-add),
+ * 'simd', 'scalar'. Each module is the same core; only the instructions differ.
+ */
+export function usableVariants() {
+  return [hasRelaxedSimd() && 'relaxed', hasWasmSimd() && 'simd', 'scalar'].filter(Boolean);
+}
+
+const VARIANTS = ['relaxed', 'simd', 'scalar'];
+const loaded = new Map(); // requested variant (or 'best') -> Promise<Attention>: loads once per page
 
 /**
  * Loads the core once per page (per variant) and resolves to an Attention.
- * @param {{ simd?: boolean }} [options] simd defaults to what the engine supports.
+ * By default the fastest build that validates here, falling back to the next
+ * one if it fails to load; `variant` asks for one build ('relaxed', 'simd',
+ * 'scalar'); `simd: false` is 'scalar', `simd: true` is 'simd'.
+ * @param {{ variant?: 'relaxed' | 'simd' | 'scalar', simd?: boolean }} [options]
  */
-export function loadAttention({ simd = hasWasmSimd() } = {}) {
-  const variant = simd ? 'simd' : 'scalar';
-  if (!loaded.has(variant)) {
-    const promise = importCore(variant)
-      .then((create) => create())
-      .then((core) => new Attention(core, variant))
-      .catch((err) => {
-        loaded.delete(variant); // let a later call try again (e.g. after a network blip)
-        throw new AttentionError(`the attention core could not load: ${err?.message ?? err}`, 'load_failed');
-      });
-    loaded.set(variant, promise);
+export function loadAttention({ variant, simd } = {}) {
+  const wanted = variant ?? (simd === undefined ? 'best' : simd ? 'simd' : 'scalar');
+  if (wanted !== 'best' && !VARIANTS.includes(wanted))
+    return Promise.reject(new AttentionError(`unknown core variant ${describe(wanted)}; use relaxed, simd or scalar`,
+      'invalid_argument'));
+  if (!loaded.has(wanted)) {
+    const promise = loadFirst(wanted === 'best' ? usableVariants() : [wanted]).catch((err) => {
+      loaded.delete(wanted); // let a later call try again (e.g. after a network blip)
+      throw new AttentionError(`the attention core could not load: ${err?.message ?? err}`, 'load_failed');
+    });
+    loaded.set(wanted, promise);
   }
-  return loaded.get(variant);
+  return loaded.get(wanted);
+}
+
+// The first of `variants` that loads; the last one's error if none does.
+async function loadFirst(variants) {
+  let failure;
+  for (const variant of variants) {
+    try {
+      const core = await (await importCore(variant))();
+      warmUp(core);
+      return new Attention(core, variant);
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
 }
 
 async function importCore(variant) {
   if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
-  const module = variant === 'simd'
-    ? await import('../dist/attention-core.mjs')
-    : await import('../dist/attention-core-scalar.mjs');
+  const module = variant === 'relaxed' ? await import('../dist/attention-core-relaxed.mjs')
+    : variant === 'simd' ? await import('../dist/attention-core.mjs')
+      : await import('../dist/attention-core-scalar.mjs');
   return module.default;
+}
+
+// One small call of each raw path (about 3 ms), so the kernel's functions are
+// compiled before the first real call. V8 compiles a wasm function only when
+// it is first called, with its baseline compiler, and moves hot ones to the
+// optimising tier in the background: without this, the first attendRaw at
+// n = 2048 ran its first ~10 ms in baseline code (plus compile pauses).
+function warmUp(core) {
+  const n = 64, d = 64, ws = new core.RawWorkspace();
+  try {
+    ws.resize(n, d, true);
+    for (const view of [ws.queries(), ws.keys(), ws.values()]) view.fill(0.5);
+    ws.run(n, d, true, false, true);
+    ws.run(n, d, true, true, false);
+  } finally {
+    ws.delete();
+  }
 }
 
 class Attention {
