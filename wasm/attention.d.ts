@@ -77,7 +77,8 @@ export interface Limits {
 }
 
 export interface Attention {
-  readonly variant: 'simd' | 'scalar';
+  /** The build in use: 'relaxed' (fused multiply-add), 'simd' or 'scalar'. */
+  readonly variant: CoreVariant;
   readonly limits: Limits;
   attend(request: AttendRequest): AttendResult;
   attendRaw(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
@@ -87,6 +88,15 @@ export interface Attention {
   memoryStats(): { heapBytes: number; mallocBytes: number; valHandles: number };
 }
 
+export type CoreVariant = 'relaxed' | 'simd' | 'scalar';
 export function hasWasmSimd(): boolean;
-/** Loads the core once per page (per variant). */
-export function loadAttention(options?: { simd?: boolean }): Promise<Attention>;
+/** Whether the engine validates f32x4.relaxed_madd (Chromium; node with --experimental-wasm-relaxed-simd). */
+export function hasRelaxedSimd(): boolean;
+/** The builds this engine can run, fastest first. */
+export function usableVariants(): CoreVariant[];
+/**
+ * Loads the core once per page (per variant): by default the fastest build that
+ * validates, falling back to the next; `variant` asks for one build; `simd: false`
+ * is 'scalar', `simd: true` is 'simd'.
+ */
+export function loadAttention(options?: { variant?: CoreVariant; simd?: boolean }): Promise<Attention>;

@@ -35,7 +35,7 @@ test.afterEach(() => expect(problems).toEqual([]));
 test('the tarball holds the built module, the elements, types and the manifest, and nothing else', async () => {
   const files = new Set(pkg.files);
   for (const f of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/attention-core.mjs',
-    'dist/attention-core-scalar.mjs', 'wasm/attention.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
+    'dist/attention-core-relaxed.mjs', 'dist/attention-core-scalar.mjs', 'wasm/attention.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
     'web/attention-widget.d.ts', 'web/attention-widget.css', 'web/widget/share.js', 'web/attention-scale.js',
     'web/scale/worker.js', 'web/embed.html', 'web/embed.js']) expect(files, f).toContain(f);
   const outside = pkg.files.filter((f) => !/^(dist|wasm|web)\//.test(f)
