@@ -13,16 +13,27 @@ export class AttentionScaleResultEvent extends Event {
 
 export class AttentionScaleElement extends HTMLElement {
   static readonly observedAttributes: string[];
+  /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionScaleElement;
 }
 
 /** Registers the element; safe to call more than once (and with another name). */
 export function defineAttentionScale(name?: string): typeof AttentionScaleElement;
+
+/** Fired (bubbling, composed) whenever the element shows an error; `code` is stable, `message` is the text shown. */
+export class AttentionErrorEvent extends Event {
+  readonly code: string;
+  readonly message: string;
+  readonly detail: { code: string; message: string };
+  constructor(detail: { code: string; message: string });
+}
 
 declare global {
   interface HTMLElementTagNameMap {
     'attention-scale': AttentionScaleElement;
   }
   interface HTMLElementEventMap {
+    'attention-error': AttentionErrorEvent;
     'attention-scale-result': AttentionScaleResultEvent;
   }
 }

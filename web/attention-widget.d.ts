@@ -36,6 +36,8 @@ export class AttentionChangeEvent extends Event {
 
 export class AttentionWidget extends HTMLElement {
   static readonly observedAttributes: string[];
+  /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionWidget;
   /** A copy of the full current state. */
   readonly state: WidgetState;
   get config(): WidgetState;
@@ -45,11 +47,20 @@ export class AttentionWidget extends HTMLElement {
 /** Registers <attention-widget>; safe to call more than once. */
 export function define(): typeof AttentionWidget;
 
+/** Fired (bubbling, composed) whenever the element shows an error; `code` is stable, `message` is the text shown. */
+export class AttentionErrorEvent extends Event {
+  readonly code: string;
+  readonly message: string;
+  readonly detail: { code: string; message: string };
+  constructor(detail: { code: string; message: string });
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attention-widget': AttentionWidget;
   }
   interface HTMLElementEventMap {
+    'attention-error': AttentionErrorEvent;
     'attention-change': AttentionChangeEvent;
   }
 }

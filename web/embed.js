@@ -13,12 +13,11 @@
 //   { type: 'attention-widget:height', height }   (CSS pixels, an integer)
 // to its parent, so the parent can size the iframe (README: "Embed it in a course site").
 import { define } from './attention-widget.js';
+import { FALSE_WORDS as OFF, TRUE_WORDS as ON } from './shared/booleans.js';
 
 export const HEIGHT_MESSAGE = 'attention-widget:height';
 const ATTRIBUTES = ['preset', 'temperature', 'asker'];
 const SWITCHES = ['causal', 'scaled'];
-const ON = ['', '1', 'true', 'on', 'yes'];
-const OFF = ['0', 'false', 'off', 'no'];
 
 function readSwitch(params, name, problems) {
   if (!params.has(name)) return false;

@@ -3,6 +3,8 @@
 // last good one) and a message a person can act on.
 
 import { INPUTS } from './inputs.js';
+import { parseBoolean } from '../shared/booleans.js';
+import { clip } from '../shared/text.js';
 
 export const RANGES = Object.freeze({
   n: { min: 3, max: 4096, fallback: 256 },
@@ -11,9 +13,6 @@ export const RANGES = Object.freeze({
 });
 
 export const DEFAULTS = Object.freeze({ n: 256, dk: 64, scaled: true, causal: false, input: 'random', seed: 1 });
-
-const TRUE_WORDS = ['', 'true', 'on', '1', 'yes'];
-const FALSE_WORDS = ['false', 'off', '0', 'no'];
 
 /**
  * A whole number attribute -> { value, message }. raw null means "absent": the default.
@@ -25,31 +24,20 @@ export function parseWhole(name, raw, previous) {
   const text = raw.trim();
   const x = text === '' ? NaN : Number(text);
   if (!Number.isFinite(x))
-    return { value: previous, message: `${name}="${shorten(raw)}" is not a number; keeping ${name} = ${previous}.` };
+    return { value: previous, message: `${name}="${clip(raw)}" is not a number; keeping ${name} = ${previous}.` };
   const value = Math.min(max, Math.max(min, Math.round(x)));
   if (value === x) return { value, message: null };
   const why = x < min ? `is below ${min}` : x > max ? `is above ${max}` : 'is not a whole number';
-  return { value, message: `${name}="${shorten(raw)}" ${why}; using ${name} = ${value} (allowed: ${min} to ${max}).` };
+  return { value, message: `${name}="${clip(raw)}" ${why}; using ${name} = ${value} (allowed: ${min} to ${max}).` };
 }
 
-/** A switch attribute: absent -> default; "", true, on -> true; false, off -> false. */
-export function parseSwitch(name, raw, fallback) {
-  if (raw === null) return { value: fallback, message: null };
-  const word = raw.trim().toLowerCase();
-  if (TRUE_WORDS.includes(word)) return { value: true, message: null };
-  if (FALSE_WORDS.includes(word)) return { value: false, message: null };
-  return { value: fallback, message: `${name}="${shorten(raw)}" is not true or false; using ${name} = ${fallback}.` };
-}
+/** A switch attribute (scaled, causal): the shared boolean words, see ../shared/booleans.js. */
+export const parseSwitch = parseBoolean;
 
 /** The input kind: one of INPUTS; anything else keeps the previous kind. */
 export function parseInput(raw, previous) {
   if (raw === null) return { value: DEFAULTS.input, message: null };
   const word = raw.trim().toLowerCase();
   if (INPUTS.includes(word)) return { value: word, message: null };
-  return { value: previous, message: `input="${shorten(raw)}" is not one of ${INPUTS.join(', ')}; keeping input = ${previous}.` };
-}
-
-// Attribute text is shown back to the person as text (never as markup); keep it short.
-function shorten(raw) {
-  return raw.length > 24 ? `${raw.slice(0, 24)}\u2026` : raw;
+  return { value: previous, message: `input="${clip(raw)}" is not one of ${INPUTS.join(', ')}; keeping input = ${previous}.` };
 }

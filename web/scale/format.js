@@ -1,11 +1,12 @@
 // Numbers as the chapter writes them: thousands separators ("1,000 x 1,000 = one
 // million"), two decimals for shares, a true minus sign, and units spelled out.
+import { withMinus } from '../shared/numbers.js';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** 16777216 -> "16,777,216" */
 export function formatCount(x) {
-  return whole.format(x).replace('-', '\u2212');
+  return withMinus(whole.format(x));
 }
 
 /** Milliseconds with sensible precision: "0.04 ms", "3.1 ms", "412 ms". */
@@ -29,7 +30,7 @@ export function formatGflops(flops, ms) {
 /** A share with two decimals like the chapter (0.666 -> "0.67"); tiny ones keep two digits (0.0012). */
 export function formatShare(x) {
   const text = x !== 0 && Math.abs(x) < 0.01 ? x.toPrecision(2) : x.toFixed(2);
-  return text.replace('-', '\u2212');
+  return withMinus(text);
 }
 
 // Two decimals below 10, one below 100, none above: readable and steady.

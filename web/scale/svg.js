@@ -1,14 +1,10 @@
-// Tiny helpers for the two SVG plots: make elements, scale numbers, pick ticks.
+// Tiny helpers for the two SVG plots: append elements, scale numbers, write points
+// (the builder is ../shared/dom.js's svg(); ticks come from ../shared/ticks.js).
+import { svg } from '../shared/dom.js';
 
-const NS = 'http://www.w3.org/2000/svg';
-
-/** Creates an SVG element with attributes (and optional text), appended to parent. */
+/** Creates an SVG element with attributes (and optional text, always as text), appended to parent. */
 export function svgEl(parent, tag, attrs = {}, text = null) {
-  const el = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-  if (text !== null) el.textContent = text; // always text, never markup
-  parent.appendChild(el);
-  return el;
+  return parent.appendChild(svg(tag, text === null ? attrs : { ...attrs, text }));
 }
 
 /** Removes every child (the plots redraw from data each time; they are small). */
@@ -33,17 +29,6 @@ export function svgText(parent, attrs, text) {
 export function linear(d0, d1, r0, r1) {
   const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
   return (x) => r0 + (x - d0) * k;
-}
-
-/** Round tick values from 0 to at least max: about `count` of them, steps of 1, 2 or 5 x 10^k. */
-export function niceTicks(max, count = 4) {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
-  const ticks = [];
-  for (let t = 0; t < max + step * 0.999; t += step) ticks.push(Number(t.toPrecision(12)));
-  return ticks;
 }
 
 /** A polyline's points attribute from [x, y] pairs. */

@@ -2,7 +2,8 @@
 // with the fitted t = c n^2 curve through them. The x axis always spans the
 // slider's whole range, so the dots visibly fill in as the learner explores.
 
-import { svgEl, clear, linear, niceTicks, pointsAttr } from './svg.js';
+import { niceTicks } from '../shared/ticks.js';
+import { svgEl, clear, linear, pointsAttr } from './svg.js';
 import { fitSquare } from './fit.js';
 import { formatCount, formatMs } from './format.js';
 

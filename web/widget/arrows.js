@@ -3,8 +3,11 @@
 // ends. Value tips can be dragged (or moved with arrow keys when focused);
 // the widget turns a move into an edit of W_V (see value-drag.js).
 // Positions are layout math on the core's numbers; every printed number is the core's.
-import { el, liveRegion, setAttr, setText, svg, uid } from './dom.js';
-import { fixed2, vector } from './format.js';
+import { el, svg } from '../shared/dom.js';
+import { fixed2 } from '../shared/numbers.js';
+import { niceStep } from '../shared/ticks.js';
+import { liveRegion, setAttr, setText, uid } from './dom.js';
+import { vector } from './format.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
@@ -244,7 +247,7 @@ function fitBox(points) {
   if (h > w) { const grow = (h - w) / 2; minX -= grow; w = h; }
   // Snap outward to a coarse step so small edits leave the frame (and the grid lines) still.
   const pad = Math.max(w, h) * 0.14;
-  const step = niceStep(Math.max(w, h)) / 2;
+  const step = gridStep(Math.max(w, h)) / 2;
   const x0 = Math.floor((minX - pad) / step) * step;
   const y1 = Math.ceil((minY + h + pad) / step) * step;
   const x1 = Math.ceil((minX + w + pad) / step) * step;
@@ -257,7 +260,7 @@ function drawGrid(group, box) {
   if (group.__box === box) return;
   group.__box = box;
   const [x0, y0, w, h] = box.split(' ').map(Number);
-  const step = niceStep(Math.max(w, h));
+  const step = gridStep(Math.max(w, h));
   const lines = [];
   for (let x = Math.ceil(x0 / step) * step; x <= x0 + w; x += step)
     lines.push(svg('line', { class: x === 0 ? 'axis' : 'tick', x1: x, x2: x, y1: y0, y2: y0 + h }));
@@ -266,8 +269,7 @@ function drawGrid(group, box) {
   group.replaceChildren(...lines);
 }
 
-function niceStep(span) {
-  const raw = span / 8;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw);
+// About eight grid lines across the plot's longer side.
+function gridStep(span) {
+  return niceStep(span / 8);
 }

@@ -1,8 +1,10 @@
 // "One asker": the chosen token's query against every key, with the products
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
-import { el, growBox, liveRegion, numberBox, setAttr, setNumber, setText, uid, widthInCh } from './dom.js';
-import { approx, compact, fixed2, percent, products, vector } from './format.js';
+import { el } from '../shared/dom.js';
+import { compact, fixed2 } from '../shared/numbers.js';
+import { growBox, liveRegion, numberBox, setAttr, setNumber, setText, uid, widthInCh } from './dom.js';
+import { approx, percent, products, vector } from './format.js';
 
 const MASKED = '—';
 

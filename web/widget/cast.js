@@ -1,8 +1,10 @@
 // "The cast": the three violet weight grids, each token's editable embedding,
 // and the q, k, v the core made from them. Focusing a vector explains it,
 // row by row, with every product written out.
-import { el, liveRegion, numberBox, setNumber, setText, uid } from './dom.js';
-import { approx, compact, products, vector } from './format.js';
+import { el } from '../shared/dom.js';
+import { compact } from '../shared/numbers.js';
+import { liveRegion, numberBox, setNumber, setText, uid } from './dom.js';
+import { approx, products, vector } from './format.js';
 import { createMatrixEditor } from './matrix-editor.js';
 import { createNumberInput } from './number-input.js';
 

@@ -1,7 +1,8 @@
 // The switches the chapter mentions: causal mask, divide by √d_k, the softmax
 // temperature (Chapter 9's knob), and a reset to the preset.
-import { el, setAttr, setText, uid } from './dom.js';
-import { fixed2 } from './format.js';
+import { el } from '../shared/dom.js';
+import { fixed2 } from '../shared/numbers.js';
+import { setAttr, setText, uid } from './dom.js';
 
 export const T_MIN = 0.1;
 export const T_MAX = 5;

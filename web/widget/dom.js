@@ -1,33 +1,7 @@
-// Tiny DOM builders. Text always goes in through textContent, never as HTML,
-// so token names like "<img onerror=...>" stay text.
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const MATH_NS = 'http://www.w3.org/1998/Math/MathML';
-
-/** el('p', { class: 'note', text: 'hi', 'aria-live': 'polite' }, child, ...) */
-export function el(tag, props = {}, ...children) {
-  return fill(document.createElement(tag), props, children);
-}
-
-export function svg(tag, props = {}, ...children) {
-  return fill(document.createElementNS(SVG_NS, tag), props, children);
-}
-
-export function math(tag, props = {}, ...children) {
-  return fill(document.createElementNS(MATH_NS, tag), props, children);
-}
-
-function fill(node, props, children) {
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === 'text') node.textContent = value;
-    else node.setAttribute(key, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
+// DOM helpers for the widget's repaints: text and attributes written only when they
+// change, containment boxes for changing numbers, ids. The builders (el, svg, math)
+// live in ../shared/dom.js.
+import { el } from '../shared/dom.js';
 
 /** Sets text only when it changed: repaints stay cheap and never disturb unchanged nodes. */
 export function setText(node, text) {

@@ -1,42 +1,7 @@
-// Number formatting for the widget: the chapter's two decimals, a true minus
-// sign (U+2212), and honest "=" versus "≈". Formatting only: no attention math.
-export const MINUS = '\u2212';
-
-const withMinus = (s) => s.replace('-', MINUS);
-
-// Every repaint formats ~100 numbers, most of them the same as last time: remember the text
-// (pure functions of the number; the maps are emptied when they grow large).
-function remembered(format) {
-  const seen = new Map();
-  return (x) => {
-    let text = seen.get(x);
-    if (text === undefined) {
-      if (seen.size >= 4096) seen.clear();
-      seen.set(x, text = format(x));
-    }
-    return text;
-  };
-}
-
-/** Fixed two decimals, as the chapter prints shares and grid cells: 0.665 -> "0.67". */
-export const fixed2 = remembered(formatFixed2);
-
-function formatFixed2(x) {
-  if (x === Infinity) return 'too large to print';
-  if (x === -Infinity) return `${MINUS}∞`;
-  if (Number.isNaN(x)) return 'not a number';
-  const s = x.toFixed(2);
-  return s === '-0.00' ? '0.00' : withMinus(s);
-}
-
-/** At most two decimals, trailing zeros dropped: 2 -> "2", 1.4142 -> "1.41", -1 -> "−1". */
-export const compact = remembered(formatCompact);
-
-function formatCompact(x) {
-  if (!Number.isFinite(x)) return fixed2(x);
-  const rounded = Number(x.toFixed(2));
-  return withMinus(String(Object.is(rounded, -0) ? 0 : rounded));
-}
+// Number text for the widget beyond the shared two decimals and true minus
+// (../shared/numbers.js): honest "=" versus "≈", written-out products, the
+// text of input cells, and reading typed numbers. Formatting only: no attention math.
+import { MINUS, compact, withMinus } from '../shared/numbers.js';
 
 /** True when the two-decimal text is the exact value, so "=" is honest (else "≈"). */
 export function exactAt2(x) {

@@ -1,7 +1,7 @@
 // The formula softmax(Q Kᵀ / √d_k) V in MathML (rendered natively), with a row
 // of buttons naming each symbol. Hovering a symbol, or focusing its button,
 // highlights the part of the widget it stands for (via data-highlight on the root).
-import { el, math } from './dom.js';
+import { el, math } from '../shared/dom.js';
 
 const PARTS = [
   { role: 'queries', label: 'Q: the queries', cls: 'role-q' },

@@ -1,9 +1,11 @@
 // "Everyone asks at once": the n x n score grid and the attention-weight grid,
 // real tables named "Scores" and "Attention weights" (rows: askers, columns:
 // keys), as heat maps with the number always printed. Masked cells read "—".
-import { el, numberBox, setAttr, setNumber, setText } from './dom.js';
-import { compact, fixed2 } from './format.js';
-import { paletteCss, readRamp, shadeOf } from './heat.js';
+import { el } from '../shared/dom.js';
+import { compact, fixed2 } from '../shared/numbers.js';
+import { readRamp } from '../shared/colour.js';
+import { numberBox, setAttr, setNumber, setText } from './dom.js';
+import { paletteCss, shadeOf } from './heat.js';
 
 const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
 const SCORE_RAMP = '#8c510a #d8b365 #f5f5f5 #5ab4ac #01665e';

@@ -1,47 +1,7 @@
-// Heat-map colours: a sequential ramp for weights (0..1) and a diverging ramp
-// centred on 0 for scores, both read from CSS custom properties so themes can
-// replace them. The cell's text colour is chosen from the background's
-// luminance, so the printed number always meets WCAG AA contrast.
-
-/** Reads a ramp like "#f7fbff #6baed6 #08306b" from a custom property. */
-export function readRamp(style, name, fallback) {
-  const text = style.getPropertyValue(name).trim() || fallback;
-  const stops = text.split(/[\s,]+/).map(parseHex).filter(Boolean);
-  return stops.length >= 2 ? stops : fallback.split(/\s+/).map(parseHex);
-}
-
-function parseHex(s) {
-  const m = /^#?([0-9a-f]{6})$/i.exec(s.trim());
-  if (!m) return null;
-  const n = parseInt(m[1], 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-/** Colour at t in [0, 1] along the ramp, linear between neighbouring stops. */
-export function rampColor(stops, t) {
-  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
-  const i = Math.min(stops.length - 2, Math.floor(x));
-  const f = x - i;
-  return stops[i].map((c, k) => Math.round(c + (stops[i + 1][k] - c) * f));
-}
-
-// WCAG relative luminance.
-function luminance([r, g, b]) {
-  const lin = (c) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-const DARK_TEXT = [17, 17, 17];
-const LIGHT_TEXT = [255, 255, 255];
-
-/** { background, color } CSS strings for a cell: text is whichever of near-black/white contrasts more. */
-export function cellColors(rgb) {
-  const l = luminance(rgb);
-  const onDark = (1.05) / (l + 0.05);
-  const onLight = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
-  const text = onLight >= onDark ? DARK_TEXT : LIGHT_TEXT;
-  return { background: `rgb(${rgb.join(' ')})`, color: `rgb(${text.join(' ')})` };
-}
+// Heat-cell shades for the widget's grids: a sequential ramp for weights (0..1)
+// and a diverging ramp centred on 0 for scores, each cut into SHADES classes that
+// carry the cell's background and its AA text colour (ramps: ../shared/colour.js).
+import { cellColors, rampColor } from '../shared/colour.js';
 
 /**
  * Heat cells take their colours from classes, one per shade: `.heat.hw-0` … `.heat.hw-63` on

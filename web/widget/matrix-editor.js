@@ -1,6 +1,6 @@
 // An editable weight grid (W_Q, W_K or W_V): a small table of number inputs
 // named "W_Q row 1, column 2", with its messages just below it.
-import { el } from './dom.js';
+import { el } from '../shared/dom.js';
 import { createNumberInput } from './number-input.js';
 
 /**

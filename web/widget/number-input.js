@@ -1,13 +1,16 @@
 // One editable number: a text input that parses as you type, steps with the
 // arrow keys (1, or 0.1 with Shift), and on bad text shows an inline message,
 // marks itself aria-invalid and reports nothing (so the last good state stays).
-import { el, uid } from './dom.js';
+import { el } from '../shared/dom.js';
+import { AttentionErrorEvent } from '../shared/events.js';
+import { uid } from './dom.js';
 import { inputText, parseNumber } from './format.js';
 
 /**
- * @param {{ label: string, value: number, onValue: (x: number) => string|null,
+ * @param {{ label: string, value: number, onValue: (x: number) => {code, message}|null,
  *           messageHost: Element, className?: string }} options
- *   onValue returns null when the widget accepted the number, or a message when it did not.
+ *   onValue returns null when the widget accepted the number, or the refusal when it did not.
+ *   Every message shown is also dispatched from the input as an attention-error event.
  */
 export function createNumberInput({ label, value, onValue, messageHost, className = '' }) {
   // No inputmode="decimal": iOS's decimal keypad has no minus sign, and the chapter's own
@@ -20,8 +23,9 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
   messageHost.append(message);
   let good = value; // last accepted number
 
-  function showError(text) {
+  function showError({ code, message: text }) {
     message.textContent = `${label} ${text}`;
+    input.dispatchEvent(new AttentionErrorEvent({ code, message: message.textContent }));
     message.hidden = false;
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', message.id);
@@ -37,7 +41,7 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
 
   function commitText() {
     const parsed = parseNumber(input.value);
-    if (!parsed.ok) return showError(parsed.message);
+    if (!parsed.ok) return showError({ code: 'bad_number', message: parsed.message });
     const refused = onValue(parsed.value);
     if (refused) return showError(refused);
     good = parsed.value;

@@ -5,7 +5,8 @@
 // (an iframe without clipboard-write, an insecure origin).
 // Export builds four files (grids and arrows, SVG and PNG) as Blob URLs behind
 // plain download links; they are rebuilt on every click, never left stale.
-import { el, uid } from './dom.js';
+import { el } from '../shared/dom.js';
+import { uid } from './dom.js';
 import { shareLink } from './share.js';
 import { gridsSvg, plotSvg, svgToPng } from './export.js';
 

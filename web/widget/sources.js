@@ -1,9 +1,11 @@
 // Where the widget's example comes from, and how attributes override it.
 // Example: the `config` property if set, else a JSON child
 // <script type="application/json">, else the `preset` attribute (default cat-sat).
-// Attributes causal, scaled, temperature and asker then override the example's own values.
+// Attributes causal, scaled, temperature and asker then override the example's own values;
+// causal and scaled read the shared boolean words (../shared/booleans.js).
 import { DEFAULT_PRESET, PRESETS, presetState } from './presets.js';
 import { ConfigError, readConfig, readTemperature, resolveAsker } from './state.js';
+import { parseBoolean } from '../shared/booleans.js';
 
 export function presetFrom(name) {
   const key = name ?? DEFAULT_PRESET;
@@ -30,7 +32,7 @@ export function jsonChildFrom(host) {
  * Applies attribute values to a state. `names`: which attributes to apply;
  * `removedMeansDefault`: an absent attribute resets to its default (after a
  * removal) rather than leaving the example's value (on first load).
- * Returns the messages of attributes that could not be applied.
+ * Returns the attributes that could not be applied, as { code: 'bad_attribute', message }.
  */
 export function applyAttributes(host, state, names, { removedMeansDefault, defaultAsker }) {
   const errors = [];
@@ -38,11 +40,14 @@ export function applyAttributes(host, state, names, { removedMeansDefault, defau
     const value = host.getAttribute(name);
     if (value === null && !removedMeansDefault) continue;
     try {
-      if (name === 'causal' || name === 'scaled') state[name] = value !== null;
-      else if (name === 'temperature') state.temperature = value === null ? 1 : readTemperature(value);
+      if (name === 'causal' || name === 'scaled') {
+        const parsed = value === null ? { value: false } : parseBoolean(name, value, state[name]);
+        state[name] = parsed.value;
+        if (parsed.message) errors.push({ code: 'bad_attribute', message: parsed.message });
+      } else if (name === 'temperature') state.temperature = value === null ? 1 : readTemperature(value);
       else if (name === 'asker') state.asker = value === null ? defaultAsker : resolveAsker(value, state.tokens);
     } catch (err) {
-      errors.push(err.message);
+      errors.push({ code: 'bad_attribute', message: err.message });
     }
   }
   return errors;

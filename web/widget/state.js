@@ -2,7 +2,8 @@
 //   { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }
 // (asker is a 0-based token index). Reading configs and attributes into it,
 // with messages a person can act on. Shapes are checked by the core itself.
-import { LIMIT, MINUS } from './format.js';
+import { LIMIT } from './format.js';
+import { MINUS } from '../shared/numbers.js';
 
 export const MAX_TOKENS = 16;   // more would not fit a readable grid
 export const MAX_DIM = 8;       // embeddings and q/k/v widths

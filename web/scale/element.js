@@ -1,0 +1,328 @@
+// The <attention-scale> element class: the chapter's "Why the LLM cares" and
+// thermostat sections, live. The n x n weights grid as a heat map with its cost (entries, time,
+// memory, GFLOP/s, time against n), and the sqrt(d_k) thermostat plot. All
+// attention math runs in the WebAssembly core inside a Web Worker, so dragging
+// a slider never freezes the page. The package entry web/attention-scale.js registers it.
+//
+// Attributes are the API (see README "The scale lab"); the controls write them,
+// so the attributes always mirror what the learner sees.
+
+import { ElementBase, defineElement } from '../shared/element.js';
+import { AttentionErrorEvent } from '../shared/events.js';
+import { TEMPLATE } from './template.js';
+import { DEFAULTS, RANGES, parseInput, parseSwitch, parseWhole } from './attributes.js';
+import { ComputeClient } from './client.js';
+import { THERMOSTAT_DKS, THERMOSTAT_TOKENS } from './compute.js';
+import { readPalette } from './palette.js';
+import { drawHeatMap, colourFloor } from './heatmap.js';
+import { drawTimePlot } from './time-plot.js';
+import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
+import { showSizes, showTiming } from './readouts.js';
+import { drawnSentence, formatCount, formatShare } from './format.js';
+
+const STYLESHEET = new URL('../attention-scale.css', import.meta.url);
+const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
+
+/** Fired (bubbling, composed) each time a new grid is on screen. */
+export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
+  constructor({ n, dk, ms, mode }) {
+    super('attention-scale-result', { bubbles: true, composed: true });
+    this.n = n;
+    this.dk = dk;
+    this.ms = ms;
+    this.mode = mode;
+  }
+}
+
+export class AttentionScaleElement extends ElementBase {
+  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker'];
+
+  /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
+  static define(tag = 'attention-scale', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  #state = { ...DEFAULTS };
+  #messages = new Map();   // attribute name (or compute-grid, ...) -> { code, message } shown
+  #client = null;
+  #updateQueued = false;
+  #palette = null;         // null until the stylesheet has loaded
+  #grid = null;            // the grid on screen (its request was the newest)
+  #timings = new Map();    // "dk/causal" -> Map(n -> ms): the time plot's dots
+  #timesKey = null;        // the series the time plot shows
+  #thermostatDk = null;    // the d_k marked on the thermostat plot
+  #thermostat = null;
+  #thermostatSeed = null;  // the seed last asked for
+  #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = STYLESHEET.href;
+    link.addEventListener('load', () => this.#refreshPalette());
+    link.addEventListener('error', () => this.#refreshPalette()); // palette.js has fallbacks
+    root.appendChild(link);
+    const body = document.createElement('template');
+    body.innerHTML = TEMPLATE; // static markup only
+    root.appendChild(body.content);
+    this.#wireControls();
+  }
+
+  connectedCallback() {
+    this.#connection?.abort();
+    this.#connection = new AbortController();
+    matchMedia('(prefers-color-scheme: dark)')
+      .addEventListener('change', () => this.#refreshPalette(), { signal: this.#connection.signal });
+    this.#startClient();
+    this.#thermostatSeed = null;
+    this.#queueUpdate();
+  }
+
+  disconnectedCallback() {
+    this.#connection?.abort();
+    this.#connection = null;
+    this.#client?.close();
+    this.#client = null;
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (oldValue === value) return;
+    if (name === 'no-worker') {
+      if (this.isConnected) this.#startClient();
+    } else {
+      this.#readAttribute(name, value);
+    }
+    this.#queueUpdate();
+  }
+
+  /** 'worker' or 'main': where the attention core runs for this element. */
+  get computeMode() {
+    return this.#client?.mode ?? null;
+  }
+
+  // ---- attributes -> state -------------------------------------------------
+
+  #readAttribute(name, raw) {
+    const s = this.#state;
+    let parsed;
+    if (name in RANGES) parsed = parseWhole(name, raw, s[name]);
+    else if (name === 'scaled' || name === 'causal') parsed = parseSwitch(name, raw, DEFAULTS[name]);
+    else parsed = parseInput(raw, s.input);
+    s[name] = parsed.value;
+    if (parsed.message) this.#setMessage(name, { code: 'bad_attribute', message: parsed.message });
+    else this.#messages.delete(name);
+  }
+
+  // Keeps a message for the message line; a new one is also dispatched as an attention-error event.
+  #setMessage(key, error) {
+    if (this.#messages.get(key)?.message === error.message) return;
+    this.#messages.set(key, error);
+    this.dispatchEvent(new AttentionErrorEvent(error));
+  }
+
+  // Several attribute changes in one task become one update (and one request).
+  #queueUpdate() {
+    if (this.#updateQueued) return;
+    this.#updateQueued = true;
+    queueMicrotask(() => {
+      this.#updateQueued = false;
+      if (this.isConnected) this.#update();
+    });
+  }
+
+  #update() {
+    const { n, dk } = this.#state;
+    this.#syncControls();
+    this.#showMessages();
+    showSizes(this.shadowRoot, n, dk);
+    if (!this.#isOnScreen(this.#state)) {
+      showTiming(this.shadowRoot, null);
+      this.#text('busy', `Computing ${formatCount(n)} \u00d7 ${formatCount(n)}\u2026`);
+      this.#client.request('grid', { ...this.#gridParams(), maxPixels: MAX_PIXELS });
+    }
+    if (this.#thermostatSeed !== this.#state.seed) {
+      this.#thermostatSeed = this.#state.seed;
+      this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
+    }
+    // The plots change only when their inputs do: not on every step of a dragged n.
+    if (this.#timesKey !== this.#seriesKey()) this.#drawTimes();
+    if (this.#thermostat && this.#thermostatDk !== dk) this.#drawThermostat();
+  }
+
+  #gridParams() {
+    const { n, dk, scaled, causal, input, seed } = this.#state;
+    return { n, dk, scaled, causal, input, seed };
+  }
+
+  #isOnScreen(params) {
+    const g = this.#grid;
+    return g !== null && ['n', 'dk', 'scaled', 'causal', 'input', 'seed'].every((k) => g[k] === params[k]);
+  }
+
+  // ---- controls -> attributes ---------------------------------------------
+
+  #wireControls() {
+    const root = this.shadowRoot;
+    root.querySelector('form').addEventListener('submit', (e) => e.preventDefault());
+    for (const name of ['n', 'dk']) {
+      root.getElementById(name).addEventListener('input', (e) => this.setAttribute(name, e.target.value));
+    }
+    root.getElementById('scaled').addEventListener('change', (e) => {
+      if (e.target.checked) this.removeAttribute('scaled'); // on is the default
+      else this.setAttribute('scaled', 'false');
+    });
+    root.getElementById('causal').addEventListener('change', (e) => this.toggleAttribute('causal', e.target.checked));
+    root.getElementById('input').addEventListener('change', (e) => this.setAttribute('input', e.target.value));
+    root.getElementById('seed').addEventListener('change', (e) => this.setAttribute('seed', e.target.value));
+  }
+
+  #syncControls() {
+    const root = this.shadowRoot;
+    const s = this.#state;
+    for (const name of ['n', 'dk', 'seed']) {
+      const control = root.getElementById(name);
+      if (control.value !== String(s[name])) control.value = String(s[name]);
+    }
+    root.getElementById('scaled').checked = s.scaled;
+    root.getElementById('causal').checked = s.causal;
+    root.getElementById('input').value = s.input;
+    this.#text('n-value', formatCount(s.n));
+    this.#text('dk-value', String(s.dk));
+  }
+
+  #showMessages() {
+    const box = this.shadowRoot.querySelector('.message');
+    const text = [...this.#messages.values()].map((m) => m.message).join(' ');
+    box.hidden = text === '';
+    if (box.textContent !== text) box.textContent = text;
+  }
+
+  // ---- the worker ----------------------------------------------------------
+
+  #startClient() {
+    this.#client?.close();
+    this.#grid = null;
+    this.#thermostatSeed = null;
+    this.#client = new ComputeClient({
+      forceMainThread: this.hasAttribute('no-worker'),
+      onResult: (message) => this.#receive(message),
+      onModeChange: (mode, reason) => this.#showMode(mode, reason),
+    });
+  }
+
+  #showMode(mode, reason) {
+    const note = this.shadowRoot.querySelector('.note');
+    note.hidden = mode !== 'main';
+    note.textContent = mode === 'main'
+      ? `Computing on the page's main thread, because ${reason}: the page may pause while a large grid computes.`
+      : '';
+  }
+
+  #receive({ kind, current, result, error, mode }) {
+    if (error) {
+      if (current) this.#fail(kind, error);
+      return;
+    }
+    if (kind === 'thermostat') {
+      if (current) this.#showThermostat(result);
+      return;
+    }
+    this.#recordTiming(result);
+    if (current) this.#showGrid(result, mode);
+    this.#drawTimes();
+  }
+
+  #fail(kind, error) {
+    // The compute client passes { code, message } (the core's AttentionError code); older ones a message only.
+    const { code = 'compute_failed', message } = typeof error === 'object' && error ? error : { message: String(error) };
+    // No core at all: one plain message for the whole lab (like the widget's), and no "computing…" left behind.
+    // (The text test is for a client that passes no code.)
+    if (code === 'load_failed' || /the attention core could not load/.test(message)) {
+      this.#messages.delete('compute-grid');
+      this.#messages.delete('compute-thermostat');
+      this.#setMessage('load', { code: 'load_failed', message: `Could not compute the grid: the scale lab could not start, `
+        + `so there is nothing to draw. ${message}. It needs WebAssembly; try reloading the page or another browser.` });
+      this.#text('time', 'not available');
+      this.#text('gflops', '—');
+    } else {
+      this.#setMessage(`compute-${kind}`, { code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` });
+    }
+    this.#showMessages();
+    this.#text('busy', '');
+  }
+
+  // ---- drawing -------------------------------------------------------------
+
+  #showGrid(grid, mode) {
+    this.#messages.delete('compute-grid');
+    this.#messages.delete('load');
+    this.#showMessages();
+    this.#grid = grid;
+    this.#drawGrid();
+    showTiming(this.shadowRoot, grid, mode);
+    this.#text('busy', '');
+    this.dispatchEvent(new AttentionScaleResultEvent({ n: grid.n, dk: grid.dk, ms: grid.ms, mode }));
+  }
+
+  #drawGrid() {
+    const grid = this.#grid;
+    if (!grid || !this.#palette) return; // drawn once the stylesheet has loaded
+    const canvas = this.shadowRoot.querySelector('canvas');
+    drawHeatMap(canvas, grid, this.#palette);
+    canvas.dataset.n = grid.n;
+    canvas.dataset.causal = grid.causal;
+    this.#text('drawn', drawnSentence(grid.n, grid.pixels, grid.block));
+    this.#text('legend-min', `\u2264 ${formatShare(colourFloor(grid.max))}`);
+    this.#text('legend-max', formatShare(grid.max));
+    this.shadowRoot.querySelector('.masked-key').hidden = !grid.causal;
+  }
+
+  #refreshPalette() {
+    this.#palette = readPalette(this);
+    this.#drawGrid();
+  }
+
+  #recordTiming({ n, dk, causal, ms }) {
+    const key = `${dk}/${causal}`;
+    if (!this.#timings.has(key)) this.#timings.set(key, new Map());
+    this.#timings.get(key).set(n, ms);
+  }
+
+  #seriesKey() {
+    return `${this.#state.dk}/${this.#state.causal}`;
+  }
+
+  #drawTimes() {
+    const { dk, causal } = this.#state;
+    this.#timesKey = this.#seriesKey();
+    const series = this.#timings.get(this.#timesKey) ?? new Map();
+    const points = [...series].map(([pn, ms]) => ({ n: pn, ms }));
+    drawTimePlot(this.#svg('time-plot'), { points, latestN: this.#grid?.n, maxN: RANGES.n.max, dk, causal });
+  }
+
+  #drawThermostat() {
+    this.#thermostatDk = this.#state.dk;
+    drawThermoPlot(this.#svg('thermo-plot'), this.#thermostat, this.#thermostatDk);
+  }
+
+  #showThermostat(data) {
+    this.#messages.delete('compute-thermostat');
+    this.#showMessages();
+    this.#thermostat = data;
+    this.#drawThermostat();
+    this.#text('thermostat', describeThermostat(data));
+    this.#text('thermo-caption', `${data.n} random tokens, seed ${data.seed}, no mask`);
+    fillThermoTable(this.shadowRoot.querySelector('.thermo-table tbody'), data);
+  }
+
+  #svg(name) {
+    return this.shadowRoot.querySelector(`svg.${name}`);
+  }
+
+  #text(name, text) {
+    const el = this.shadowRoot.querySelector(`[data-readout="${name}"]`);
+    if (el.textContent !== text) el.textContent = text;
+  }
+}

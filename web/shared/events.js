@@ -1,0 +1,16 @@
+// Events every element dispatches the same way.
+
+/**
+ * Fired (bubbling, composed) whenever an element shows an error to the learner: a refused
+ * attribute, config, link or edit, or a core that could not load. `code` is stable (the core's
+ * codes such as `shape_mismatch`, `load_failed`, or the element's own, see docs/architecture.md);
+ * `message` is the text on screen.
+ */
+export class AttentionErrorEvent extends (globalThis.Event ?? class {}) {
+  constructor({ code, message }) {
+    super('attention-error', { bubbles: true, composed: true });
+    this.code = code;
+    this.message = message;
+    this.detail = { code, message };
+  }
+}
