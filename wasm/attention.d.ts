@@ -83,6 +83,10 @@ export interface Attention {
   attend(request: AttendRequest): AttendResult;
   attendRaw(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
     options?: RawOptions): RawResult;
+  /** Askers first .. first + count - 1 of attendRaw (Q, K, V whole): weights (count, n),
+   *  outputs (count, d); `into` sized so. Bit for bit attendRaw's rows when first % 32 === 0. */
+  attendRawRows(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
+    options: RawOptions & { first: number; count: number }): RawResult;
   /** Heap use, for leak tests: wasm memory size (only grows), bytes malloc has handed out,
    *  JS values the C++ side still holds. */
   memoryStats(): { heapBytes: number; mallocBytes: number; valHandles: number };

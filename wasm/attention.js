@@ -118,6 +118,7 @@ function warmUp(core) {
 class Attention {
   #core;
   #workspace = null; // created on first attendRaw, reused after
+  #bandWorkspace = null; // the same for attendRawRows
 
   constructor(core, variant) {
     this.#core = core;
@@ -182,20 +183,56 @@ class Attention {
     into.outputs.set(ws.outputs());
     return { weights: weights ? into.weights : null, outputs: into.outputs };
   }
+
+  /**
+   * One band of askers of attendRaw(Q, K, V, n, d): rows first .. first + count - 1,
+   * for splitting the rows across workers. Q, K, V are the whole (n, d) inputs;
+   * returns { weights: (count, n) | null, outputs: (count, d) }, and `into`, if
+   * given, holds arrays of exactly those sizes. A band whose first row is a
+   * multiple of 32 has bit for bit the numbers of the same rows of attendRaw.
+   */
+  attendRawRows(Q, K, V, n, d, options) {
+    const { first, count, scaled, causal, weights, into } = readInput(() => readBandArguments(Q, K, V, n, d, options));
+    const ws = (this.#bandWorkspace ??= new this.#core.RawWorkspace());
+    throwIfFailed(ws.resizeBand(count, n, d, weights));
+    ws.queries().set(Q.subarray(first * d, (first + count) * d));
+    ws.keys().set(K);
+    ws.values().set(V);
+    throwIfFailed(ws.runBand(first, count, n, d, scaled, causal, weights));
+    const out = into ?? { weights: weights ? new Float32Array(count * n) : null, outputs: new Float32Array(count * d) };
+    if (weights) copyGrid(ws.weights(), out.weights, n, causal, !into, first);
+    out.outputs.set(ws.outputs());
+    return { weights: weights ? out.weights : null, outputs: out.outputs };
+  }
+}
+
+// attendRawRows()'s arguments: attendRaw's, plus the band { first, count }.
+function readBandArguments(Q, K, V, n, d, options = {}) {
+  if (options === null || typeof options !== 'object')
+    throw new AttentionError(`attendRawRows: options must be an object (got ${describe(options)})`, 'invalid_argument');
+  const { first, count, into, ...rest } = options;
+  const { scaled, causal, weights } = readRawArguments(Q, K, V, n, d, rest);
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(count) || first < 0 || count < 1 || first + count > n)
+    throw new AttentionError(`attendRawRows: first = ${describe(first)} and count = ${describe(count)} must pick `
+      + `whole rows of the ${n} askers`, 'invalid_argument');
+  return { first, count, scaled, causal, weights, into: into === undefined ? null : readInto(into, [Q, K, V], n, d, weights, count) };
 }
 
 // The n x n grid out of the heap. Causal: row i copies only keys 0..i and
 // zero-fills the rest (nothing when dst is fresh, hence already zero), which
 // reads half the grid instead of all of it; the masked half is exactly 0
 // either way.
-function copyGrid(src, dst, n, causal, dstIsZero) {
+// A band (attendRawRows) is the same with row i of dst being asker first + i.
+function copyGrid(src, dst, n, causal, dstIsZero, first = 0) {
   if (!causal) {
     dst.set(src);
     return dst;
   }
-  for (let i = 0, row = 0; i < n; i++, row += n) {
-    dst.set(src.subarray(row, row + i + 1), row);
-    if (!dstIsZero) dst.fill(0, row + i + 1, row + n);
+  const rows = dst.length / n;
+  for (let i = 0, row = 0; i < rows; i++, row += n) {
+    const visible = first + i + 1;
+    dst.set(src.subarray(row, row + visible), row);
+    if (!dstIsZero) dst.fill(0, row + visible, row + n);
   }
   return dst;
 }
@@ -265,13 +302,14 @@ function readRawArguments(Q, K, V, n, d, options = {}) {
 // attendRaw()'s `into` -> { weights, outputs }: the caller's own Float32Arrays of
 // exactly n x n and n x d, not sharing memory with Q, K, V or each other (the
 // copy-out would otherwise overwrite an input mid-call, or one result the other).
-function readInto(into, inputs, n, d, wantWeights) {
+// rows: the askers returned (attendRawRows' count; all n for attendRaw).
+function readInto(into, inputs, n, d, wantWeights, rows = n) {
   if (into === null || typeof into !== 'object')
     throw new AttentionError(`attendRaw: into must be an object { weights, outputs } (got ${describe(into)})`,
       'invalid_argument');
   const { weights, outputs } = into;
-  const wanted = [['outputs', outputs, n * d]];
-  if (wantWeights) wanted.unshift(['weights', weights, n * n]);
+  const wanted = [['outputs', outputs, rows * d]];
+  if (wantWeights) wanted.unshift(['weights', weights, rows * n]);
   for (const [name, buf, size] of wanted) {
     if (!(buf instanceof Float32Array))
       throw new AttentionError(`attendRaw: into.${name} must be a Float32Array (got ${describe(buf)})`,
@@ -279,7 +317,7 @@ function readInto(into, inputs, n, d, wantWeights) {
     const length = typedArrayLength.call(buf);
     if (length !== size)
       throw new AttentionError(
-        `attendRaw: into.${name} has ${length} numbers but needs ${size} (${name === 'weights' ? `n x n = ${n} x ${n}` : `n x d = ${n} x ${d}`})`,
+        `attendRaw: into.${name} has ${length} numbers but needs ${size} (${name === 'weights' ? `${rows === n ? 'n x n' : 'rows x n'} = ${rows} x ${n}` : `${rows === n ? 'n x d' : 'rows x d'} = ${rows} x ${d}`})`,
         'shape_mismatch');
   }
   for (const [k, [name, buf]] of wanted.entries()) {
