@@ -54,7 +54,7 @@ test('a plain page with one module script and one tag renders the chapter number
     expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     await expect(w.locator('.story')).toContainText('sat pays 67% of its attention to cat');
     expect(site.requests.filter((r) => r.startsWith('/node_modules/attention-widget/dist/'))).toEqual(
-      ['/node_modules/attention-widget/dist/attention-core.mjs']);
+      ['/node_modules/attention-widget/dist/attention-core-relaxed.mjs']); // Chromium: the relaxed build, and only it
   } finally {
     await site.close();
   }
@@ -104,7 +104,7 @@ test('cross-origin: modules served from another origin with CORS; the scale lab 
     await expect(scale.getByText(/Computing on the page's main thread/)).toBeVisible();
     expect(await scale.evaluate((el) => el.computeMode)).toBe('main');
     expect(host.requests.filter((r) => r.includes('attention-widget/'))).toEqual([]);
-    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-core.mjs');
+    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-core-relaxed.mjs');
   } finally {
     await Promise.all([host.close(), cdn.close()]);
   }
