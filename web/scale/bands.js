@@ -3,29 +3,18 @@
 // side (client.js) and the tests.
 
 import { blockLayout } from './downsample.js';
+import { splitBands } from '../../wasm/row-bands.js';
 
 /**
  * Splits the n askers into at most `parts` bands for parallel workers: each
  * starts on a multiple of 32 (so the core computes exactly what one call
  * would) and of the heat map's block (so each pixel's mean is one worker's),
- * and each holds about the same share of the work as those edges allow: the
- * same number of rows, or with the causal mask (row i costs about i + 1 keys)
- * boundaries at n sqrt(k / parts). Returns [{ first, count }].
+ * and each holds about the same share of the work as those edges allow
+ * (splitBands: the causal mask moves the boundaries). Returns [{ first, count }].
  */
 export function splitRows(n, parts, maxPixels, causal = false) {
   const { block } = blockLayout(n, maxPixels);
-  const unit = lcm(32, block);
-  const units = Math.ceil(n / unit);
-  const count = Math.max(1, Math.min(parts, units));
-  const bands = [];
-  for (let k = 0, u0 = 0; k < count; k++) {
-    const share = (k + 1) / count;
-    const u1 = Math.round(units * (causal ? Math.sqrt(share) : share));
-    const first = u0 * unit, last = Math.min(n, u1 * unit);
-    if (last > first) bands.push({ first, count: last - first });
-    u0 = u1;
-  }
-  return bands;
+  return splitBands(n, parts, { unit: lcm(32, block), causal });
 }
 
 const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
