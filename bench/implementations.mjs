@@ -68,7 +68,8 @@ async function tfjsWasm() {
   const tf = await import('@tensorflow/tfjs-core');
   const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
   // In node the backend reads its .wasm from this folder (no fetch).
-  setWasmPaths(fileURLToPath(new URL('../node_modules/@tensorflow/tfjs-backend-wasm/dist/', import.meta.url)));
+  // (bench/node_modules: installed by scripts/bench-setup.sh, not by the top-level npm ci)
+  setWasmPaths(fileURLToPath(new URL('./node_modules/@tensorflow/tfjs-backend-wasm/dist/', import.meta.url)));
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false); // single thread, like the others
   if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js wasm backend did not start');
   await tf.ready();

@@ -26,7 +26,7 @@ export type WidgetConfig =
   | string;
 
 export type AttentionChangeReason =
-  | 'load' | 'edit' | 'drag' | 'switch' | 'asker' | 'attribute' | 'config' | 'preset' | 'reset';
+  | 'load' | 'edit' | 'drag' | 'switch' | 'asker' | 'attribute' | 'config' | 'preset' | 'reset' | 'step' | 'train';
 
 /** Fired (bubbling, composed) after every successful recompute. */
 export class AttentionChangeEvent extends Event {
@@ -42,6 +42,38 @@ export class AttentionWidget extends HTMLElement {
   readonly state: WidgetState;
   get config(): WidgetState;
   set config(value: WidgetConfig);
+  /** The widget's example model (docs/architecture.md "The example model"). */
+  readonly model: ExampleModel;
+}
+
+/** A transition's outcome: committed, or refused with nothing changed. `notes`: non-fatal messages. */
+export type Outcome =
+  | { ok: true; state: WidgetState; notes: { code: string; message: string }[] }
+  | { ok: false; code: string; message: string; notes: { code: string; message: string }[] };
+
+export interface ModelEvent {
+  reason: AttentionChangeReason | string;
+  state: WidgetState;
+  result: Record<string, unknown>;
+  notes: { code: string; message: string }[];
+  model: ExampleModel;
+}
+
+/** See docs/architecture.md "The example model" (web/model/example.js). */
+export interface ExampleModel {
+  readonly state: WidgetState;
+  readonly result: Record<string, unknown> | null;
+  readonly baseline: WidgetState;
+  readonly source: { kind: 'link' | 'config' | 'json' | 'preset'; presetName: string | null };
+  readonly version: number;
+  readonly computing: boolean;
+  subscribe(listener: (event: ModelEvent) => void): () => void;
+  propose(next: WidgetState, reason: string): Outcome;
+  edit(matrix: 'embeddings' | 'wq' | 'wk' | 'wv', row: number, column: number, value: number): Outcome;
+  setSwitch(field: 'causal' | 'scaled' | 'temperature', value: boolean | number): Outcome;
+  setAsker(index: number): Outcome;
+  drag(token: number, target: [number, number]): Outcome;
+  reset(): Outcome;
 }
 
 /** Registers <attention-widget>; safe to call more than once. */

@@ -42,4 +42,3 @@ export async function askerRows(widget) {
   });
 }
 
-export const sortedShares = (row) => Object.values(row);

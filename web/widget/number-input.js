@@ -70,6 +70,5 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
       if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
       clearError();
     },
-    remove() { message.remove(); },
   };
 }

@@ -20,6 +20,7 @@ export function cloneState(s) {
   };
 }
 
+/** Equal states (they are small: at most 16 tokens, dimensions up to 8, so their JSON is cheap). */
 export function sameState(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -43,8 +44,18 @@ export function readConfig(config) {
   if (state.embeddings.length !== tokens.length)
     throw new ConfigError(`there are ${tokens.length} tokens but ${state.embeddings.length} embedding rows; `
       + 'give one embedding row per token');
-  state.asker = config.asker === undefined ? tokens.length - 1 : resolveAsker(config.asker, tokens);
+  state.asker = config.asker === undefined ? tokens.length - 1 : readAsker(config.asker, tokens);
   return state;
+}
+
+// A config's asker: a number is a 0-based index (as in share links and `state`), so
+// `config = other.state` keeps the asker even when tokens are numerals ("1", "0");
+// text is matched against the tokens first (resolveAsker).
+function readAsker(asker, tokens) {
+  if (typeof asker !== 'number') return resolveAsker(asker, tokens);
+  if (!Number.isInteger(asker) || asker < 0 || asker >= tokens.length)
+    throw new ConfigError(`asker ${String(asker).slice(0, 20)} is not a token index from 0 to ${tokens.length - 1}`);
+  return asker;
 }
 
 function readTokens(tokens) {

@@ -1,0 +1,72 @@
+// Where an example comes from, read into a state: a share link's payload, a config
+// value, a JSON child's text, a preset name, and the four attributes that override
+// the example's own values. Pure: the element reads the DOM and hands the text here.
+import { DEFAULT_PRESET, PRESETS, presetState } from '../widget/presets.js';
+import { ConfigError, readConfig, readTemperature, resolveAsker } from '../widget/state.js';
+import { decodeState, stateFromConfig } from '../widget/share.js';
+import { parseBoolean } from '../shared/booleans.js';
+
+/** The attributes that override an example's own values, in the order they are applied. */
+export const FLAGS = Object.freeze(['causal', 'scaled', 'temperature', 'asker']);
+
+/** The preset a widget shows when nothing else says otherwise. */
+export const DEFAULT_SOURCE = Object.freeze({ kind: 'preset', value: DEFAULT_PRESET });
+
+/**
+ * One source -> a full state. Throws ConfigError (or any error with a message) when it does not read.
+ * kind: 'link' (a "1.…" payload), 'config' (the config property's value), 'json' (a JSON child's
+ * text), 'preset' (a preset name, null for the default).
+ */
+export function readSource({ kind, value }) {
+  if (kind === 'link') return decodeState(value);
+  if (kind === 'config') return stateFromConfig(value);
+  if (kind === 'json') return jsonState(value);
+  return presetFrom(value);
+}
+
+/** How a refused source is explained: the link and the JSON child name themselves. */
+export function sourceMessage(kind, message) {
+  const text = String(message).replace(/\.$/, '');
+  if (kind === 'link') return `The shared link could not be restored: ${text}.`;
+  if (kind === 'json' && !/JSON config inside the widget/.test(text))
+    return `The JSON config inside the widget could not be used: ${text}.`;
+  return message;
+}
+
+export function presetFrom(name) {
+  const key = name ?? DEFAULT_PRESET;
+  const state = Object.prototype.hasOwnProperty.call(PRESETS, key) ? presetState(key) : null;
+  if (!state)
+    throw new ConfigError(`preset ${JSON.stringify(String(key).slice(0, 40))} is unknown; `
+      + `use one of ${Object.keys(PRESETS).join(', ')}`);
+  return state;
+}
+
+function jsonState(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`the JSON config inside the widget is not valid JSON (${err.message})`);
+  }
+  return readConfig(parsed);
+}
+
+/**
+ * One attribute's text (null when absent) -> { value } to apply, or { value, message } when it
+ * does not read. Absent means the example's own value (`own[name]`); a switch word it cannot
+ * read also gives the example's own value; a temperature or asker it cannot read gives
+ * `current` (what is on screen stays).
+ */
+export function readFlag(name, raw, own, current, tokens) {
+  if (raw === null || raw === undefined) return { value: own[name] };
+  if (name === 'causal' || name === 'scaled') {
+    const { value, message } = parseBoolean(name, raw, own[name]);
+    return message ? { value, message } : { value };
+  }
+  try {
+    return { value: name === 'temperature' ? readTemperature(raw) : resolveAsker(raw, tokens) };
+  } catch (err) {
+    return { value: current, message: err.message };
+  }
+}
