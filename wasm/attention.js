@@ -82,7 +82,9 @@ async function loadFirst(variants) {
     try {
       const core = await (await importCore(variant))();
       warmUp(core);
-      return new Attention(core, variant);
+      const attn = new Attention(core, variant);
+      if (!loaded.has(variant)) loaded.set(variant, Promise.resolve(attn)); // asking for it by name: the same one
+      return attn;
     } catch (err) {
       failure = err;
     }
