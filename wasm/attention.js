@@ -119,8 +119,7 @@ function warmUp(core) {
 
 class Attention {
   #core;
-  #workspace = null; // created on first attendRaw, reused after
-  #bandWorkspace = null; // the same for attendRawRows
+  #workspace = null; // created on first attendRaw or attendRawRows, reused by both after
 
   constructor(core, variant) {
     this.#core = core;
@@ -195,7 +194,7 @@ class Attention {
    */
   attendRawRows(Q, K, V, n, d, options) {
     const { first, count, scaled, causal, weights, into } = readInput(() => readBandArguments(Q, K, V, n, d, options));
-    const ws = (this.#bandWorkspace ??= new this.#core.RawWorkspace());
+    const ws = (this.#workspace ??= new this.#core.RawWorkspace());
     throwIfFailed(ws.resizeBand(count, n, d, weights));
     ws.queries().set(Q.subarray(first * d, (first + count) * d));
     ws.keys().set(K);
