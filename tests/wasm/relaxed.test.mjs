@@ -21,8 +21,8 @@ function nodeWithRelaxedSimd(args, env = {}) {
   });
 }
 
-test('the relaxed build passes the kernel tests and 300 fuzz cases (child node with relaxed SIMD)', async () => {
-  const run = await nodeWithRelaxedSimd(['--test', '--test-reporter=tap', here('./kernel.test.mjs'), here('./kernel-fuzz.test.mjs')],
+test('the relaxed build passes the kernel and band tests and 300 fuzz cases (child node with relaxed SIMD)', async () => {
+  const run = await nodeWithRelaxedSimd(['--test', '--test-reporter=tap', here('./kernel.test.mjs'), here('./kernel-fuzz.test.mjs'), here('./rows.test.mjs')],
     { ATTENTION_TEST_VARIANTS: 'relaxed,simd' });
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /# fail 0/);
