@@ -80,7 +80,9 @@ async function loadFirst(variants) {
   let failure;
   for (const variant of variants) {
     try {
-      const core = await (await importCore(variant))();
+      // Emscripten's own console message for a failed load would repeat the error
+      // we throw (or, when the next build loads, report a failure that was handled).
+      const core = await (await importCore(variant))({ printErr: () => {} });
       warmUp(core);
       const attn = new Attention(core, variant);
       if (!loaded.has(variant)) loaded.set(variant, Promise.resolve(attn)); // asking for it by name: the same one
