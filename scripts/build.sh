@@ -30,7 +30,7 @@ cmake --build build/wasm -j"$(nproc)" >build/wasm/build.log 2>&1 \
 # Publish each module to dist/ only when it changed, by rename (atomic), so a
 # test or page that is loading dist/ during a rebuild never reads half a file.
 mkdir -p dist
-for m in attention-core attention-core-relaxed attention-core-scalar; do
+for m in attention-core attention-core-relaxed attention-core-scalar attention-heads; do
   built="build/wasm/modules/$m.mjs"
   [ -f "$built" ] || { echo "build: $built was not produced" >&2; exit 1; }
   if ! cmp -s "$built" "dist/$m.mjs"; then
@@ -39,6 +39,6 @@ for m in attention-core attention-core-relaxed attention-core-scalar; do
 done
 
 # Fail loudly if a build did not produce what the tests and the page load.
-for f in dist/attention-core.mjs dist/attention-core-relaxed.mjs dist/attention-core-scalar.mjs build/native/tests/native/attention_tests; do
+for f in dist/attention-core.mjs dist/attention-core-relaxed.mjs dist/attention-core-scalar.mjs dist/attention-heads.mjs build/native/tests/native/attention_tests; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
 done

@@ -11,6 +11,9 @@ export class AttentionScaleResultEvent extends Event {
   constructor(detail: { n: number; dk: number; ms: number; mode: string });
 }
 
+/** `show="thermostat"` or `show="grid"`: one half of the lab as a chapter figure (absent: both; docs/figures.md). */
+export type ScaleShow = 'thermostat' | 'grid';
+
 export class AttentionScaleElement extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */

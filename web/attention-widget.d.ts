@@ -87,9 +87,70 @@ export class AttentionErrorEvent extends Event {
   constructor(detail: { code: string; message: string });
 }
 
+// ---- chapter figures (docs/figures.md): one example, many views, live numbers in the prose ----
+
+/** The panels a figure can show: `show="asker blend"` (space separated; absent = all of them). */
+export type PanelName =
+  | 'title' | 'causal' | 'scaled' | 'temperature' | 'reset' | 'cast' | 'asker' | 'blend' | 'formula' | 'grids' | 'share';
+
+/** What a committed change of an example model carries to its subscribers. */
+export interface ExampleChange {
+  reason: AttentionChangeReason | 'link' | 'step' | 'train';
+  state: WidgetState;
+  /** The core's numbers for `state` (wasm/attention.d.ts AttendResult). */
+  result: import('../wasm/attention.js').AttendResult;
+}
+
+/**
+ * <attention-example id="cat" preset="cat-sat">: one example's state shared by every view naming it
+ * (`<attention-widget example="cat">`, `<attention-value example="cat">`). Renders nothing but its errors.
+ * Attributes: id, preset, causal, scaled, temperature, asker (as on <attention-widget>); a JSON child,
+ * `config` and a share link `#aw.<id>=…` too. Fires attention-change and attention-error.
+ */
+export class AttentionExample extends HTMLElement {
+  static readonly observedAttributes: string[];
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionExample;
+  /** A copy of the current state. */
+  readonly state: WidgetState;
+  get config(): WidgetState;
+  set config(value: WidgetConfig);
+  /** { state, result } once the core has verified the example, else null. */
+  readonly snapshot: { state: WidgetState; result: ExampleChange['result'] } | null;
+  /** The shared example model (docs/architecture.md). */
+  readonly model: unknown;
+  /** Calls `listener` after every committed change, from any view; returns the unsubscribe function. */
+  subscribe(listener: (change: ExampleChange) => void): () => void;
+}
+
+/**
+ * <attention-value example="cat" of="share sat cat" format="percent">: one live number as inline text.
+ * `of`: share ASKER KEY | score ASKER KEY | logit ASKER KEY | exp ASKER KEY | total ASKER | divisor |
+ * query TOKEN | key TOKEN | value TOKEN | output TOKEN. A bad `of` shows a marker and fires attention-error.
+ */
+export class AttentionValue extends HTMLElement {
+  static readonly observedAttributes: string[];
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionValue;
+  /** The text on screen ('' while waiting for the example, or when the attributes cannot be read). */
+  readonly text: string;
+}
+
+/** Attributes <attention-widget> takes as a figure, besides the example's own (preset, causal, ...). */
+export interface AttentionWidgetFigureAttributes {
+  /** id of an <attention-example>: show and edit that shared example instead of an own one. */
+  example?: string;
+  /** Space-separated PanelName list; absent = every panel. */
+  show?: string;
+  /** Display only: numbers shown, nothing editable, no focus stops on cells. */
+  readonly?: boolean | '' | 'true' | 'false';
+  /** What the paragraph talks about: "shares sat cat, cast sat q, wq 1 2" (GRID ROW COLUMN, * = every). */
+  highlight?: string;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attention-widget': AttentionWidget;
+    'attention-example': AttentionExample;
+    'attention-value': AttentionValue;
   }
   interface HTMLElementEventMap {
     'attention-error': AttentionErrorEvent;

@@ -4,8 +4,10 @@
 //   <script type="module" src="attention-widget.js"></script>
 //   <attention-widget preset="cat-sat"></attention-widget>
 import { AttentionWidget } from './widget/element.js';
+import { AttentionExample } from './example/element.js';
+import { AttentionValue } from './example/value-element.js';
 
-export { AttentionWidget };
+export { AttentionWidget, AttentionExample, AttentionValue };
 export { AttentionChangeEvent } from './widget/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
 
@@ -15,3 +17,6 @@ export function define() {
 }
 
 AttentionWidget.define();
+// Chapter figures (docs/figures.md): one example shared by many views, live numbers in the prose.
+AttentionExample.define();
+AttentionValue.define();

@@ -9,14 +9,22 @@
 // causal and scaled are switches here: 1/true/on/yes (or no value) = on, 0/false/off/no = off.
 // A link copied inside the iframe (#aw=...) restores its state on top of all this.
 //
+// A chapter figure: embed.html?show=asker%20blend&readonly&highlight=shares%20sat%20cat (docs/figures.md).
+// Linked frames: embed.html?example=cat in several iframes of one page that loads
+// attention-relay.js; an edit in one shows in all. Only the parent, from an allowed origin
+// (?origins=…, default the embedding page's own), can drive the frame (example/frame-link.js).
+//
 // Height: after load and on every resize the page posts
 //   { type: 'attention-widget:height', height }   (CSS pixels, an integer)
 // to its parent, so the parent can size the iframe (README: "Embed it in a course site").
 import { define } from './attention-widget.js';
 import { FALSE_WORDS as OFF, TRUE_WORDS as ON } from './shared/booleans.js';
+import { decodeState } from './widget/share.js';
+import { linkFrame } from './example/frame-link.js';
 
 export const HEIGHT_MESSAGE = 'attention-widget:height';
-const ATTRIBUTES = ['preset', 'temperature', 'asker'];
+// show, readonly and highlight make the frame a chapter figure (docs/figures.md); the widget reads them.
+const ATTRIBUTES = ['preset', 'temperature', 'asker', 'show', 'readonly', 'highlight'];
 const SWITCHES = ['causal', 'scaled'];
 
 function readSwitch(params, name, problems) {
@@ -48,6 +56,10 @@ function main() {
   define();
   const problems = [];
   const widget = widgetFromQuery(location.search, problems);
+  // ?example=NAME: linked with the page's other frames of NAME, through the parent (attention-relay.js).
+  const link = linkFrame({ view: widget, params: new URLSearchParams(location.search),
+    apply: (payload) => widget.model.propose(decodeState(payload), 'link') });
+  problems.push(...link.problems);
   const notice = document.querySelector('.embed-error');
   notice.textContent = problems.join(' ');
   notice.hidden = problems.length === 0;

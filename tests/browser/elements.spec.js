@@ -41,3 +41,27 @@ test('causal="false" means off in both elements, causal="on" on; a word neither 
     expect(both[tag].errors, tag).toEqual([{ code: 'bad_attribute', message: expect.stringContaining('causal="maybe" is not true or false') }]);
   }
 });
+
+test('each message is one attention-error event, also when the core\'s arrival checks the example again', async ({ page }) => {
+  await widgetAt(page);
+  const seen = await page.evaluate(async () => {
+    const events = [];
+    document.addEventListener('attention-error', (e) => events.push(`${e.target.localName} ${e.code}: ${e.message}`));
+    const widget = document.createElement('attention-widget');
+    widget.setAttribute('temperature', 'abc');
+    const changed = new Promise((resolve) => widget.addEventListener('attention-change', resolve, { once: true }));
+    document.body.append(widget);
+    await changed;
+    const scale = document.createElement('attention-scale');
+    scale.setAttribute('n', 'abc');
+    document.body.append(scale);
+    await new Promise((resolve) => scale.addEventListener('attention-scale-result', resolve, { once: true }));
+    widget.remove();
+    scale.remove();
+    return events;
+  });
+  expect(seen).toEqual([
+    'attention-widget bad_attribute: temperature must be a number above 0 and at most 100 (got "abc")',
+    'attention-scale bad_attribute: n="abc" is not a number; keeping n = 256.',
+  ]);
+});

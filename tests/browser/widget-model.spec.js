@@ -94,3 +94,21 @@ test('a refused attribute fires no attention-change and leaves an open "Copy lin
   await expect(w.locator('.widget-error')).toContainText('causal="maybe" is not true or false');
   await settle();
 });
+
+test('another view subscribes to widget.model; a proposed state repaints the widget, which says why', async ({ page }) => {
+  await open(page, '<attention-widget></attention-widget>');
+  const w = await widgetAt(page);
+  const seen = await w.evaluate(async (el) => {
+    const views = [];
+    const reasons = [];
+    el.addEventListener('attention-change', (e) => reasons.push(e.reason));
+    const stop = el.model.subscribe(({ reason, state, result }) => views.push([reason, state.temperature, result.weights[2].length]));
+    el.shadowRoot.querySelector('input[aria-label="W_Q row 1, column 1"]').value = '3';
+    el.shadowRoot.querySelector('input[aria-label="W_Q row 1, column 1"]').dispatchEvent(new Event('input'));
+    const outcome = el.model.propose({ ...el.model.state, temperature: 2 }, 'step');
+    stop();
+    el.model.propose({ ...el.model.state, temperature: 0.5 }, 'train');
+    return { views, reasons, ok: outcome.ok, slider: el.shadowRoot.querySelector('input[type="range"]').value };
+  });
+  expect(seen).toEqual({ views: [['edit', 1, 3], ['step', 2, 3]], reasons: ['edit', 'step', 'train'], ok: true, slider: '0.5' });
+});

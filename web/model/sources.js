@@ -33,7 +33,7 @@ export function sourceMessage(kind, message) {
   return message;
 }
 
-export function presetFrom(name) {
+function presetFrom(name) {
   const key = name ?? DEFAULT_PRESET;
   const state = Object.prototype.hasOwnProperty.call(PRESETS, key) ? presetState(key) : null;
   if (!state)

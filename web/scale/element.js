@@ -19,6 +19,7 @@ import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
 import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
+import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const STYLESHEET = new URL('../attention-scale.css', import.meta.url);
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
@@ -34,8 +35,11 @@ export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
   }
 }
 
+/**
+ * @attr {'thermostat'|'grid'} show - one half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
+ */
 export class AttentionScaleElement extends ElementBase {
-  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker'];
+  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-scale', registry = globalThis.customElements) {
@@ -43,7 +47,8 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #state = { ...DEFAULTS };
-  #messages = new Map();   // attribute name (or compute-grid, ...) -> { code, message } shown
+  #messages = new Map();   // attribute name (or compute-grid, ...) -> { code, message } to show
+  #shownErrors = new Set(); // the messages on the message line
   #client = null;
   #updateQueued = false;
   #palette = null;         // null until the stylesheet has loaded
@@ -53,6 +58,7 @@ export class AttentionScaleElement extends ElementBase {
   #thermostatDk = null;    // the d_k marked on the thermostat plot
   #thermostat = null;
   #thermostatSeed = null;  // the seed last asked for
+  #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
 
   constructor() {
@@ -105,6 +111,7 @@ export class AttentionScaleElement extends ElementBase {
   // ---- attributes -> state -------------------------------------------------
 
   #readAttribute(name, raw) {
+    if (name === 'show') return this.#readShow(raw);
     const s = this.#state;
     let parsed;
     if (name in RANGES) parsed = parseWhole(name, raw, s[name]);
@@ -115,11 +122,18 @@ export class AttentionScaleElement extends ElementBase {
     else this.#messages.delete(name);
   }
 
-  // Keeps a message for the message line; a new one is also dispatched as an attention-error event.
+  // A figure of one part hides the other and never computes it (see scale/show.js).
+  #readShow(raw) {
+    const { parts, message } = parseScaleShow(raw);
+    this.#parts = parts;
+    this.shadowRoot.querySelector('.lab').dataset.show = [...parts].join(' ');
+    if (message) this.#setMessage('show', { code: 'bad_attribute', message });
+    else this.#messages.delete('show');
+  }
+
+  // Keeps a message for the message line (#showMessages shows it and dispatches it once).
   #setMessage(key, error) {
-    if (this.#messages.get(key)?.message === error.message) return;
     this.#messages.set(key, error);
-    this.dispatchEvent(new AttentionErrorEvent(error));
   }
 
   // Several attribute changes in one task become one update (and one request).
@@ -137,12 +151,12 @@ export class AttentionScaleElement extends ElementBase {
     this.#syncControls();
     this.#showMessages();
     showSizes(this.shadowRoot, n, dk);
-    if (!this.#isOnScreen(this.#state)) {
+    if (this.#parts.has('grid') && !this.#isOnScreen(this.#state)) {
       showTiming(this.shadowRoot, null);
       this.#text('busy', `Computing ${formatCount(n)} \u00d7 ${formatCount(n)}\u2026`);
       this.#client.request('grid', { ...this.#gridParams(), maxPixels: MAX_PIXELS });
     }
-    if (this.#thermostatSeed !== this.#state.seed) {
+    if (this.#parts.has('thermostat') && this.#thermostatSeed !== this.#state.seed) {
       this.#thermostatSeed = this.#state.seed;
       this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
     }
@@ -194,9 +208,14 @@ export class AttentionScaleElement extends ElementBase {
 
   #showMessages() {
     const box = this.shadowRoot.querySelector('.message');
-    const text = [...this.#messages.values()].map((m) => m.message).join(' ');
+    const shown = [...this.#messages.values()];
+    const text = shown.map((m) => m.message).join(' ');
     box.hidden = text === '';
     if (box.textContent !== text) box.textContent = text;
+    // Each message newly on the line is also an attention-error event (once connected, so a page hears it).
+    const before = this.#shownErrors;
+    this.#shownErrors = new Set(shown.map((m) => m.message));
+    for (const error of shown) if (!before.has(error.message)) this.dispatchEvent(new AttentionErrorEvent(error));
   }
 
   // ---- the worker ----------------------------------------------------------

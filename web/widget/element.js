@@ -21,21 +21,33 @@ import { createGrids } from './grids.js';
 import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
+import { createModelSwitch } from '../example/model-switch.js';
+import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
 
 const STYLESHEET = new URL('../attention-widget.css', import.meta.url).href;
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
+/**
+ * @tagname attention-widget
+ * @attr {string} example - id of an <attention-example>: show and edit that shared example instead of an own one (docs/figures.md).
+ * @attr {string} show - The panels to show, space separated: title causal scaled temperature reset cast asker blend formula grids share (absent: all).
+ * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
+ * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
+ * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
+ */
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS];
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
     return defineElement(this, tag, registry);
   }
 
-  #model = createExampleModel();
+  // Its own example, or the shared one of the <attention-example> named by example="…" (docs/figures.md).
+  #model = createModelSwitch(createExampleModel());
+  #view; // example, show, readonly, highlight: web/example/view.js
   #config = { value: undefined, set: false }; // the config property, as last set
   #dirty = new Set();
   #scheduled = false;
@@ -47,6 +59,7 @@ export class AttentionWidget extends ElementBase {
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
+  #shownErrors = new Set(); // the messages on the message line
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
   #ui;
 
@@ -54,6 +67,7 @@ export class AttentionWidget extends ElementBase {
     super();
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
+    this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
   }
 
   connectedCallback() {
@@ -66,6 +80,7 @@ export class AttentionWidget extends ElementBase {
     this.#connection?.abort();
     this.#connection = new AbortController();
     const { signal } = this.#connection;
+    this.#view.connect(signal);
     // A link to this page with a new state for this widget (a course page's "open this
     // example" link, or a pasted share link) changes only the fragment: no reload.
     addEventListener('hashchange', () => this.#followLink(), { signal });
@@ -92,6 +107,7 @@ export class AttentionWidget extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    if (this.#view.owns(name)) return this.#view.attributeChanged(name);
     this.#dirty.add(name);
     this.#schedule();
   }
@@ -197,6 +213,7 @@ export class AttentionWidget extends ElementBase {
     v.arrows.build(state);
     v.grids.build(state);
     if (!this.#ui.body.firstChild) this.#layout(v);
+    this.#view.built();
   }
 
   #createViews() {
@@ -214,7 +231,8 @@ export class AttentionWidget extends ElementBase {
       arrows: createArrowPlot({ onMove: (j, target, phase) => this.#dragValue(j, target, phase) }),
       grids: createGrids({ root: this.shadowRoot }),
       formula: createFormula({ onHighlight: (role) => this.#highlight(role) }),
-      share: createSharePanel({ host: this, root: this.shadowRoot, getState: () => this.state }),
+      share: createSharePanel({ host: this, root: this.shadowRoot, getState: () => this.state,
+        linkHost: () => this.#view.example ?? this }), // a figure's link restores its shared example
     };
   }
 
@@ -256,13 +274,16 @@ export class AttentionWidget extends ElementBase {
   }
 
   // A transition's outcome on the message line: its notes and, when refused, the refusal
-  // (or nothing: the line clears). Each is also dispatched as an attention-error event.
+  // (or nothing: the line clears). Each message that was not already on the line is also
+  // dispatched as an attention-error event (the core's arrival re-checks, and re-shows, them).
   #showErrors(outcome) {
     const shown = [...outcome.notes, ...(outcome.ok ? [] : [{ code: outcome.code, message: outcome.message }])];
     const text = shown.map((e) => e.message).join(' ');
     this.#ui.error.hidden = !text;
     this.#ui.error.textContent = text;
-    for (const error of shown) this.dispatchEvent(new AttentionErrorEvent(error));
+    const before = this.#shownErrors;
+    this.#shownErrors = new Set(shown.map((e) => e.message));
+    for (const error of shown) if (!before.has(error.message)) this.dispatchEvent(new AttentionErrorEvent(error));
   }
 
   #highlight(role) {

@@ -13,9 +13,10 @@ import { gridsSvg, plotSvg, svgToPng } from './export.js';
 const STYLESHEET = new URL('./share.css', import.meta.url).href;
 
 /**
- * @param {{ host: HTMLElement, root: ShadowRoot, getState: () => object }} options
+ * @param {{ host: HTMLElement, root: ShadowRoot, getState: () => object, linkHost?: () => HTMLElement }} options
+ *   linkHost: the element whose key a copied link uses (a figure's: its shared example)
  */
-export function createSharePanel({ host, root, getState }) {
+export function createSharePanel({ host, root, getState, linkHost = () => host }) {
   const copy = el('button', { type: 'button', class: 'share-copy', text: 'Copy link' });
   const exportButton = el('button', { type: 'button', class: 'share-export', text: 'Export pictures' });
   const fieldId = uid('link');
@@ -31,7 +32,7 @@ export function createSharePanel({ host, root, getState }) {
   host.addEventListener('attention-change', () => stateChanged());
 
   copy.addEventListener('click', async () => {
-    const link = shareLink(host, getState());
+    const link = shareLink(linkHost(), getState());
     field.value = link;
     fieldRow.hidden = false;
     field.focus();

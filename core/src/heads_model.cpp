@@ -1,0 +1,391 @@
+// The model's forward pass, its backward pass and Adam, one sentence at a time
+// (a sentence is 13 tokens: every buffer is tiny and loops stay plain).
+// Shapes: T tokens, D = d_model, H heads of width dh, V words.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "attention/heads.hpp"
+
+namespace heads {
+namespace {
+
+constexpr int kTrainSentences = 1024;  // of the grammar's 1536 distinct sentences
+constexpr int kHeldOutSentences = 256;
+constexpr double kBeta1 = 0.9, kBeta2 = 0.99, kEpsilon = 1e-8;
+
+std::uint64_t next(std::uint64_t* state) {  // splitmix64: small, seedable, portable
+  std::uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+double uniform(std::uint64_t* state) { return (next(state) >> 11) * (1.0 / 9007199254740992.0); }
+
+// Box-Muller: the same numbers on every platform for the same seed.
+double normal(std::uint64_t* state) {
+  const double u = 1.0 - uniform(state), v = uniform(state);
+  return std::sqrt(-2.0 * std::log(u)) * std::cos(6.283185307179586 * v);
+}
+
+std::string range_message(const char* name, double got, const std::string& range) {
+  std::string value = std::to_string(got);
+  if (value.find('.') != std::string::npos) value.erase(value.find_last_not_of('0') + 1);
+  if (!value.empty() && value.back() == '.') value.pop_back();
+  return std::string(name) + " must be " + range + " (got " + value + ")";
+}
+
+}  // namespace
+
+const char* error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kOk: return "ok";
+    case ErrorCode::kBadHyperParameter: return "bad_hyper_parameter";
+    case ErrorCode::kBadArgument: return "bad_argument";
+  }
+  return "unknown";
+}
+
+Status check_config(const Config& c) {
+  auto bad = [](const char* name, double got, const std::string& range) {
+    return Status{ErrorCode::kBadHyperParameter, range_message(name, got, range)};
+  };
+  if (c.heads < 1 || c.heads > kMaxHeads) return bad("heads", c.heads, "1 to " + std::to_string(kMaxHeads));
+  if (c.d_model < 1 || c.d_model > kMaxModelDim)
+    return bad("d_model", c.d_model, "1 to " + std::to_string(kMaxModelDim));
+  if (c.d_head < 1 || c.d_head > kMaxHeadDim)
+    return bad("d_head", c.d_head, "1 to " + std::to_string(kMaxHeadDim));
+  if (c.batch < 1 || c.batch > kMaxBatch) return bad("batch", c.batch, "1 to " + std::to_string(kMaxBatch));
+  if (!(c.learning_rate > 0) || !(c.learning_rate <= kMaxLearningRate))
+    return bad("learning rate", c.learning_rate, "above 0 and at most 1");
+  return {};
+}
+
+Status Model::reset(const Config& config) {
+  if (Status s = check_config(config); !s.ok()) return s;
+  Corpus corpus;
+  if (Status s = make_corpus(config.seed, kTrainSentences, kHeldOutSentences, &corpus); !s.ok()) return s;
+  config_ = config;
+  corpus_ = std::move(corpus);
+  const std::size_t V = vocabulary().size(), T = sentence_length(), D = config.d_model,
+                    H = config.heads, dh = config.d_head;
+  Layout& l = layout_;
+  l.token_embeddings = 0;
+  l.position_embeddings = V * D;
+  l.heads = l.position_embeddings + T * D;
+  l.head_block = 3 * dh * D;
+  l.wo = l.heads + H * l.head_block;
+  l.unembed = l.wo + D * H * dh;
+  l.total = l.unembed + V * D;
+
+  // Embeddings ~ N(0, 1); each matrix ~ N(0, 1 / fan_in), so every stage starts
+  // at unit scale. The seed alone decides every number.
+  rng_ = 0x5EED0000ull + config.seed;
+  params_.assign(l.total, 0.0);
+  auto fill = [&](std::size_t from, std::size_t count, double scale) {
+    for (std::size_t i = 0; i < count; ++i) params_[from + i] = scale * normal(&rng_);
+  };
+  fill(l.token_embeddings, V * D, 1.0);
+  fill(l.position_embeddings, T * D, 1.0);
+  for (std::size_t h = 0; h < H; ++h) {
+    const std::size_t block = l.heads + h * l.head_block;
+    fill(block, 2 * dh * D, 0.1 / std::sqrt(double(D)));        // W_Q, W_K: small, so every head starts
+    fill(block + 2 * dh * D, dh * D, 1.0 / std::sqrt(double(D)));  // near uniform attention; W_V
+  }
+  fill(l.wo, D * H * dh, 1.0 / std::sqrt(double(H * dh)));
+  fill(l.unembed, V * D, 1.0 / std::sqrt(double(D)));
+  grad_.assign(l.total, 0.0);
+  m_.assign(l.total, 0.0);
+  v_.assign(l.total, 0.0);
+  steps_ = 0;
+  return {};
+}
+
+// One sentence forward. ablate >= 0 zeroes that head's output (its z) before W_O.
+void Model::forward(const Sentence& s, int ablate, Forward* f) const {
+  const int V = static_cast<int>(vocabulary().size()), T = static_cast<int>(s.tokens.size()),
+            D = config_.d_model, H = config_.heads, dh = config_.d_head, HD = H * dh;
+  const double* E = &params_[layout_.token_embeddings];
+  const double* P = &params_[layout_.position_embeddings];
+  const double* WO = &params_[layout_.wo];
+  const double* WU = &params_[layout_.unembed];
+  const double inv_sqrt_dh = 1.0 / std::sqrt(double(dh));
+
+  // x_t = E[token_t] + P[t]
+  f->inputs.assign(T * D, 0.0);
+  for (int t = 0; t < T; ++t)
+    for (int d = 0; d < D; ++d) f->inputs[t * D + d] = E[s.tokens[t] * D + d] + P[t * D + d];
+
+  f->queries.assign(H * T * dh, 0.0);
+  f->keys.assign(H * T * dh, 0.0);
+  f->values.assign(H * T * dh, 0.0);
+  f->weights.assign(H * T * T, 0.0);
+  f->mixed.assign(T * HD, 0.0);
+  for (int h = 0; h < H; ++h) {
+    const double* W = &params_[layout_.heads + h * layout_.head_block];  // wq, wk, wv
+    double* Q = &f->queries[h * T * dh];
+    double* K = &f->keys[h * T * dh];
+    double* Vv = &f->values[h * T * dh];
+    // project: q_t = W_Q x_t, k_t = W_K x_t, v_t = W_V x_t
+    for (int t = 0; t < T; ++t)
+      for (int r = 0; r < dh; ++r) {
+        double q = 0, k = 0, v = 0;
+        for (int d = 0; d < D; ++d) {
+          const double x = f->inputs[t * D + d];
+          q += W[r * D + d] * x;
+          k += W[(dh + r) * D + d] * x;
+          v += W[(2 * dh + r) * D + d] * x;
+        }
+        Q[t * dh + r] = q;
+        K[t * dh + r] = k;
+        Vv[t * dh + r] = v;
+      }
+    // score, scale, causal mask, softmax: row i sees keys 0..i; masked cells stay exactly 0
+    double* A = &f->weights[h * T * T];
+    for (int i = 0; i < T; ++i) {
+      double top = -INFINITY;
+      for (int j = 0; j <= i; ++j) {
+        double sc = 0;
+        for (int r = 0; r < dh; ++r) sc += Q[i * dh + r] * K[j * dh + r];
+        A[i * T + j] = sc * inv_sqrt_dh;
+        top = std::max(top, A[i * T + j]);
+      }
+      double total = 0;
+      for (int j = 0; j <= i; ++j) total += (A[i * T + j] = std::exp(A[i * T + j] - top));
+      for (int j = 0; j <= i; ++j) A[i * T + j] /= total;
+    }
+    // blend: z_i = sum_j a_ij v_j, into this head's slice of `mixed`
+    if (h == ablate) continue;
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j <= i; ++j)
+        for (int r = 0; r < dh; ++r) f->mixed[i * HD + h * dh + r] += A[i * T + j] * Vv[j * dh + r];
+  }
+
+  // r = x + W_O z; logits = W_U r; probabilities by a stable softmax
+  f->residual = f->inputs;
+  for (int t = 0; t < T; ++t)
+    for (int d = 0; d < D; ++d) {
+      double o = 0;
+      for (int c = 0; c < HD; ++c) o += WO[d * HD + c] * f->mixed[t * HD + c];
+      f->residual[t * D + d] += o;
+    }
+  f->probs.assign(T * V, 0.0);
+  f->loss = 0;
+  for (int t = 0; t < T; ++t) {
+    double* p = &f->probs[t * V];
+    double top = -INFINITY;
+    for (int w = 0; w < V; ++w) {
+      double z = 0;
+      for (int d = 0; d < D; ++d) z += WU[w * D + d] * f->residual[t * D + d];
+      p[w] = z;
+      top = std::max(top, z);
+    }
+    double total = 0;
+    for (int w = 0; w < V; ++w) total += (p[w] = std::exp(p[w] - top));
+    for (int w = 0; w < V; ++w) p[w] /= total;
+    if (t + 1 < T) f->loss -= std::log(std::max(p[s.tokens[t + 1]], 1e-300));
+  }
+  f->loss /= (T - 1);
+}
+
+// Adds scale * d(loss)/d(params) for one sentence into grad (same layout as params).
+void Model::backward(const Sentence& s, const Forward& f, int ablate, double scale,
+                     std::vector<double>* grad) const {
+  const int V = static_cast<int>(vocabulary().size()), T = static_cast<int>(s.tokens.size()),
+            D = config_.d_model, H = config_.heads, dh = config_.d_head, HD = H * dh;
+  const double* WO = &params_[layout_.wo];
+  const double* WU = &params_[layout_.unembed];
+  double* gE = &(*grad)[layout_.token_embeddings];
+  double* gP = &(*grad)[layout_.position_embeddings];
+  double* gWO = &(*grad)[layout_.wo];
+  double* gWU = &(*grad)[layout_.unembed];
+  const double inv_sqrt_dh = 1.0 / std::sqrt(double(dh));
+  const double per_row = scale / (T - 1);
+
+  // d logits = (p - onehot(next)) / (T-1); the last row predicts nothing.
+  std::vector<double> d_residual(T * D, 0.0);  // (T, D)
+  for (int t = 0; t + 1 < T; ++t)
+    for (int w = 0; w < V; ++w) {
+      const double g = (f.probs[t * V + w] - (w == s.tokens[t + 1] ? 1.0 : 0.0)) * per_row;
+      for (int d = 0; d < D; ++d) {
+        gWU[w * D + d] += g * f.residual[t * D + d];
+        d_residual[t * D + d] += g * WU[w * D + d];
+      }
+    }
+  // r = x + W_O z: the residual hands d_residual to x unchanged, and through W_O to z.
+  std::vector<double> d_inputs = d_residual;   // (T, D)
+  std::vector<double> d_mixed(T * HD, 0.0);    // (T, H dh)
+  for (int t = 0; t < T; ++t)
+    for (int d = 0; d < D; ++d) {
+      const double g = d_residual[t * D + d];
+      for (int c = 0; c < HD; ++c) {
+        gWO[d * HD + c] += g * f.mixed[t * HD + c];
+        d_mixed[t * HD + c] += g * WO[d * HD + c];
+      }
+    }
+  std::vector<double> dQ(T * dh), dK(T * dh), dV(T * dh), dA(T * T);
+  for (int h = 0; h < H; ++h) {
+    if (h == ablate) continue;  // its output was zeroed: nothing flows back into it
+    const double* W = &params_[layout_.heads + h * layout_.head_block];
+    double* gW = &(*grad)[layout_.heads + h * layout_.head_block];
+    const double* Q = &f.queries[h * T * dh];
+    const double* K = &f.keys[h * T * dh];
+    const double* Vv = &f.values[h * T * dh];
+    const double* A = &f.weights[h * T * T];
+    std::fill(dQ.begin(), dQ.end(), 0.0);
+    std::fill(dK.begin(), dK.end(), 0.0);
+    std::fill(dV.begin(), dV.end(), 0.0);
+    // blend backward: d a_ij = dz_i . v_j ; d v_j += a_ij dz_i
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j <= i; ++j) {
+        double g = 0;
+        for (int r = 0; r < dh; ++r) {
+          const double dz = d_mixed[i * HD + h * dh + r];
+          g += dz * Vv[j * dh + r];
+          dV[j * dh + r] += A[i * T + j] * dz;
+        }
+        dA[i * T + j] = g;
+      }
+    // softmax backward per row: d s_ij = a_ij (d a_ij - sum_k a_ik d a_ik), then the 1/sqrt(dh)
+    for (int i = 0; i < T; ++i) {
+      double dot = 0;
+      for (int j = 0; j <= i; ++j) dot += A[i * T + j] * dA[i * T + j];
+      for (int j = 0; j <= i; ++j) {
+        const double ds = A[i * T + j] * (dA[i * T + j] - dot) * inv_sqrt_dh;
+        for (int r = 0; r < dh; ++r) {
+          dQ[i * dh + r] += ds * K[j * dh + r];
+          dK[j * dh + r] += ds * Q[i * dh + r];
+        }
+      }
+    }
+    // project backward: q = W_Q x etc.
+    for (int t = 0; t < T; ++t)
+      for (int r = 0; r < dh; ++r) {
+        const double gq = dQ[t * dh + r], gk = dK[t * dh + r], gv = dV[t * dh + r];
+        for (int d = 0; d < D; ++d) {
+          const double x = f.inputs[t * D + d];
+          gW[r * D + d] += gq * x;
+          gW[(dh + r) * D + d] += gk * x;
+          gW[(2 * dh + r) * D + d] += gv * x;
+          d_inputs[t * D + d] += gq * W[r * D + d] + gk * W[(dh + r) * D + d] + gv * W[(2 * dh + r) * D + d];
+        }
+      }
+  }
+  // x_t = E[token_t] + P[t]
+  for (int t = 0; t < T; ++t)
+    for (int d = 0; d < D; ++d) {
+      gE[s.tokens[t] * D + d] += d_inputs[t * D + d];
+      gP[t * D + d] += d_inputs[t * D + d];
+    }
+}
+
+double Model::loss_and_gradient(const std::vector<const Sentence*>& batch, std::vector<double>* grad,
+                                int ablate) const {
+  if (grad) grad->assign(params_.size(), 0.0);
+  Forward f;
+  double total = 0;
+  const double scale = 1.0 / batch.size();
+  for (const Sentence* s : batch) {
+    forward(*s, ablate, &f);
+    total += f.loss;
+    if (grad) backward(*s, f, ablate, scale, grad);
+  }
+  return total * scale;
+}
+
+void Model::adam_update(const std::vector<double>& grad) {
+  ++steps_;
+  const double lr = config_.learning_rate;
+  const double c1 = 1.0 - std::pow(kBeta1, double(steps_)), c2 = 1.0 - std::pow(kBeta2, double(steps_));
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    m_[i] = kBeta1 * m_[i] + (1 - kBeta1) * grad[i];
+    v_[i] = kBeta2 * v_[i] + (1 - kBeta2) * grad[i] * grad[i];
+    params_[i] -= lr * (m_[i] / c1) / (std::sqrt(v_[i] / c2) + kEpsilon);
+  }
+}
+
+Status Model::train(int steps, double* train_loss) {
+  if (params_.empty()) return {ErrorCode::kBadArgument, "train: the model has not been reset"};
+  if (steps < 1 || steps > kMaxStepsPerCall)
+    return {ErrorCode::kBadHyperParameter,
+            range_message("steps", steps, "1 to " + std::to_string(kMaxStepsPerCall) + " per call")};
+  double loss = 0;
+  for (int k = 0; k < steps; ++k) {
+    batch_.clear();
+    const std::uint64_t n = corpus_.train.size();
+    for (int b = 0; b < config_.batch; ++b) batch_.push_back(&corpus_.train[next(&rng_) % n]);
+    loss = loss_and_gradient(batch_, &grad_);
+    adam_update(grad_);
+  }
+  if (train_loss) *train_loss = loss;
+  return {};
+}
+
+double Model::held_out_loss(int ablate) const {
+  std::vector<const Sentence*> all;
+  for (const Sentence& s : corpus_.held_out) all.push_back(&s);
+  return loss_and_gradient(all, nullptr, ablate);
+}
+
+std::vector<HeadReport> Model::measure() const {
+  const int H = config_.heads, T = sentence_length();
+  std::vector<HeadReport> out(H, HeadReport{});
+  Forward f;
+  std::size_t previous_rows = 0, plural = 0;
+  for (const Sentence& s : corpus_.held_out) {
+    forward(s, -1, &f);
+    for (int h = 0; h < H; ++h) {
+      const double* A = &f.weights[h * T * T];
+      for (int row : s.previous_rows) out[h].previous_share += A[row * T + row - 1];
+      const double on_noun = A[s.noun_row * T + s.first_noun];
+      out[h].noun_share += on_noun;
+      (s.plural ? out[h].noun_share_plural : out[h].noun_share_singular) += on_noun;
+    }
+    previous_rows += s.previous_rows.size();
+    plural += s.plural;
+  }
+  const std::size_t all = corpus_.held_out.size();
+  for (int h = 0; h < H; ++h) {
+    out[h].previous_share /= previous_rows;
+    out[h].noun_share /= all;
+    out[h].noun_share_plural /= std::max<std::size_t>(plural, 1);
+    out[h].noun_share_singular /= std::max<std::size_t>(all - plural, 1);
+    out[h].ablated_loss = held_out_loss(h);
+  }
+  return out;
+}
+
+Job job_of(const HeadReport& r, double held_out_loss) {
+  if (r.ablated_loss - held_out_loss < kNeededLoss) return Job::kNone;
+  if (r.previous_share >= kPreviousLabel) return Job::kPreviousWord;
+  if (r.noun_share >= kNounOverallLabel && std::max(r.noun_share_singular, r.noun_share_plural) >= kNounLabel)
+    return Job::kFirstNoun;
+  return Job::kNone;
+}
+
+Status Model::run(int index, Forward* forward_out) const {
+  if (params_.empty()) return {ErrorCode::kBadArgument, "run: the model has not been reset"};
+  if (index < 0 || index >= static_cast<int>(corpus_.held_out.size()))
+    return {ErrorCode::kBadArgument, range_message("sentence", index,
+                                                   "0 to " + std::to_string(corpus_.held_out.size() - 1))};
+  forward(corpus_.held_out[index], -1, forward_out);
+  return {};
+}
+
+Status Model::guesses(int index, int row, int k, std::vector<Guess>* out) const {
+  Forward f;
+  if (Status s = run(index, &f); !s.ok()) return s;
+  const int V = static_cast<int>(vocabulary().size()), T = sentence_length();
+  if (row < 0 || row >= T) return {ErrorCode::kBadArgument, range_message("row", row, "0 to " + std::to_string(T - 1))};
+  if (k < 1 || k > V) return {ErrorCode::kBadArgument, range_message("k", k, "1 to " + std::to_string(V))};
+  std::vector<int> order(V);
+  std::iota(order.begin(), order.end(), 0);
+  const double* p = &f.probs[row * V];
+  std::stable_sort(order.begin(), order.end(), [p](int a, int b) { return p[a] > p[b]; });
+  out->clear();
+  for (int i = 0; i < k; ++i) out->push_back({order[i], p[order[i]]});
+  return {};
+}
+
+}  // namespace heads

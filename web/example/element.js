@@ -1,0 +1,179 @@
+// <attention-example id="cat" preset="cat-sat"></attention-example>: one example's state,
+// shared by every view that names it (<attention-widget example="cat">, <attention-value
+// example="cat">). It renders nothing but its own error, if it has one. It reads the same
+// sources as a widget (a share link #aw.<id>=…, the config property, a JSON child, the preset
+// attribute, then causal / scaled / temperature / asker), holds them in one example model
+// (web/model/example.js) and has the core verify every change, whichever view made it.
+import { loadAttention } from '../../wasm/attention.js';
+import { ElementBase, defineElement } from '../shared/element.js';
+import { AttentionErrorEvent } from '../shared/events.js';
+import { createExampleModel } from '../model/example.js';
+import { FLAGS } from '../model/sources.js';
+import { readAttributes, readSources } from '../widget/sources.js';
+import { AttentionChangeEvent } from '../widget/events.js';
+import { cloneState } from '../widget/state.js';
+import { linkPayload } from '../widget/share.js';
+import { EXAMPLE_CONNECTED, EXAMPLE_DISCONNECTED } from './lookup.js';
+
+const CSS = `
+:host { display: block; }
+:host([hidden]), [hidden] { display: none; }
+p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--aw-error, #b3261e); border-radius: 8px;
+  color: var(--aw-error, #b3261e); font: inherit; }
+@media (prefers-color-scheme: dark) { p { color: var(--aw-error, #ff8a80); border-color: var(--aw-error, #ff8a80); } }
+`;
+
+/**
+ * One attention example shared by several views; renders nothing but its own errors. Its id is the
+ * name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of
+ * its share links (`#aw.ID=…`).
+ * @tagname attention-example
+ * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place
+ * @attr {boolean} causal - blank the upper-right triangle before softmax
+ * @attr {boolean} scaled - divide scores by √d_k
+ * @attr {number} temperature - softmax temperature, 0 < T ≤ 100 (default 1)
+ * @attr {string} asker - token text or 0-based index of the token whose row the views write out
+ * @prop {WidgetState} state - A copy of the current state (read-only).
+ * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
+ * @fires {AttentionChangeEvent} attention-change - After every committed change, from any view (`reason` says why).
+ * @fires {AttentionErrorEvent} attention-error - A source, attribute or link could not be used ({ code, message }; shown too).
+ * @cssprop --aw-error - colour of its error message
+ */
+export class AttentionExample extends ElementBase {
+  static observedAttributes = ['preset', ...FLAGS];
+
+  static define(tag = 'attention-example', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  #model = createExampleModel();
+  #config = { value: undefined, set: false };
+  #dirty = new Set();
+  #scheduled = false;
+  #started = false;
+  #loaded = false;
+  #link = null;
+  #connection = null;
+  #shown = new Set(); // the messages on screen
+  #error;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+    this.#error = document.createElement('p');
+    this.#error.setAttribute('role', 'alert');
+    this.#error.setAttribute('part', 'error');
+    this.#error.hidden = true;
+    root.append(this.#error);
+    // Every committed change, from any view, is this element's change too.
+    this.#model.subscribe(({ reason }) => this.dispatchEvent(new AttentionChangeEvent(reason)));
+  }
+
+  connectedCallback() {
+    if (Object.prototype.hasOwnProperty.call(this, 'config')) { // set before the upgrade
+      const value = this.config;
+      delete this.config;
+      this.config = value;
+    }
+    this.#connection?.abort();
+    this.#connection = new AbortController();
+    addEventListener('hashchange', () => this.#followLink(), { signal: this.#connection.signal });
+    // Views waiting for this example (or for one with this id) look again.
+    this.dispatchEvent(new Event(EXAMPLE_CONNECTED, { bubbles: true, composed: true }));
+    if (this.#started) return;
+    this.#started = true;
+    this.#link = this.#linkPayload();
+    this.#schedule();
+    loadAttention().then(
+      (attn) => this.#report(this.#model.setCompute((state) => attn.attend(state))),
+      (err) => this.#report({ ok: false, code: err?.code ?? 'load_failed',
+        message: `The example could not start: ${err?.message ?? err}. It needs WebAssembly.` }));
+  }
+
+  disconnectedCallback() {
+    this.#connection?.abort();
+    this.#connection = null;
+    // No longer in the document, so the event cannot bubble there from here: tell the document itself.
+    globalThis.document?.dispatchEvent(new Event(EXAMPLE_DISCONNECTED));
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    this.#dirty.add(name);
+    this.#schedule();
+  }
+
+  /** The example model every view of this example paints and edits (docs/architecture.md). */
+  get model() { return this.#model; }
+
+  /** A copy of the current state: { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
+  get state() { return cloneState(this.#model.state); }
+
+  /** Same shape as `state` (asker may be token text), or a share-link payload "1.…". Setting it replaces the example. */
+  get config() { return this.state; }
+  set config(value) {
+    this.#config = { value, set: true };
+    this.#dirty.add('config');
+    this.#schedule();
+  }
+
+  /** { state, result } once the core has verified the example, else null. Read-only. */
+  get snapshot() {
+    const { state, result } = this.#model;
+    return result ? { state, result } : null;
+  }
+
+  /** Calls listener({ reason, state, result }) after every committed change; returns the unsubscribe function. */
+  subscribe(listener) {
+    return this.#model.subscribe(listener);
+  }
+
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => this.#flush());
+  }
+
+  // Same rules as a widget's own example: the model decides (see web/model/example.js).
+  #flush() {
+    this.#scheduled = false;
+    if (!this.#started) return;
+    const dirty = this.#dirty;
+    this.#dirty = new Set();
+    const attributes = readAttributes(this);
+    const model = this.#model;
+    if (!this.#loaded) {
+      this.#loaded = true;
+      const sources = readSources(this, { config: this.#config.value, hasConfig: this.#config.set });
+      this.#report(model.load({ ...sources, link: this.#linkPayload() }));
+    } else if (dirty.has('config')) this.#report(model.setConfig(this.#config.value, attributes));
+    else if (dirty.has('preset')) this.#report(model.setPreset(this.getAttribute('preset'), attributes));
+    else this.#report(model.setAttributes(attributes));
+  }
+
+  // Only an example with an id has a place in a link (#aw.<id>=…).
+  #linkPayload() {
+    return this.id ? linkPayload(this) : null;
+  }
+
+  #followLink() {
+    const payload = this.#linkPayload();
+    if (payload === null || payload === this.#link) return;
+    this.#link = payload;
+    this.#report(this.#model.followLink(payload));
+  }
+
+  // An outcome's refusal and notes: shown here, and each message an attention-error event once,
+  // when it first appears (the same notes come back when the core arrives).
+  #report(outcome) {
+    const problems = [...(outcome.notes ?? []), ...(outcome.ok ? [] : [{ code: outcome.code, message: outcome.message }])];
+    const text = problems.map((p) => p.message).join(' ');
+    this.#error.textContent = text;
+    this.#error.hidden = text === '';
+    for (const problem of problems) if (!this.#shown.has(problem.message)) this.dispatchEvent(new AttentionErrorEvent(problem));
+    this.#shown = new Set(problems.map((p) => p.message));
+  }
+}

@@ -1,0 +1,133 @@
+// The figure attributes of <attention-widget>, read into plain values. Pure: no DOM.
+//
+//   show="asker blend"             which panels a figure shows (default: all of them)
+//   highlight="shares sat cat"     what the paragraph beside it talks about
+//
+// Lookups go through Object.hasOwn, so words like "constructor" or "__proto__" are
+// just unknown names, never a property of some prototype.
+
+/** Every panel a figure can show, in the order the full widget lays them out. */
+export const PANELS = Object.freeze({
+  title: 'the sentence, as a heading',
+  causal: 'the causal-mask switch',
+  scaled: 'the ÷√d_k switch (the thermostat)',
+  temperature: 'the softmax temperature slider',
+  reset: 'the "Reset to preset" button',
+  cast: 'the cast: W_Q, W_K, W_V (violet), each embedding x and its q, k, v',
+  asker: 'one asker: its query against every key, scores, e^score, total, shares, the blend in words',
+  blend: 'the value arrows and their blend o, draggable',
+  formula: 'softmax(Q Kᵀ / √d_k) V, each symbol linked to its part',
+  grids: 'everyone asks at once: the Scores and Attention weights grids',
+  share: 'Copy link and Export pictures',
+});
+
+export const PANEL_NAMES = Object.freeze(Object.keys(PANELS));
+
+/**
+ * show="…" -> { panels: Set of names, messages }. Absent: every panel. Unknown names are
+ * named in a message and skipped; when none is left, every panel shows (nothing is worse
+ * than a figure that silently shows nothing).
+ */
+export function parseShow(raw) {
+  if (raw === null || raw === undefined) return { panels: new Set(PANEL_NAMES), messages: [] };
+  const words = String(raw).trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const unknown = words.filter((w) => !Object.hasOwn(PANELS, w));
+  const known = words.filter((w) => Object.hasOwn(PANELS, w));
+  const messages = [];
+  if (unknown.length)
+    messages.push(`show: ${unknown.map((w) => `"${shorten(w)}"`).slice(0, 3).join(', ')} `
+      + `${unknown.length === 1 ? 'is not a panel' : 'are not panels'}; use ${PANEL_NAMES.join(', ')}.`);
+  if (known.length === 0) {
+    if (!unknown.length) messages.push('show is empty; showing every panel.');
+    return { panels: new Set(PANEL_NAMES), messages };
+  }
+  return { panels: new Set(known), messages };
+}
+
+// Grids a highlight can name: what its rows and columns are called.
+//   rows 'token': a token of the sentence; cols 'token' / a fixed list / 'index' (1-based).
+export const HIGHLIGHT_GRIDS = Object.freeze({
+  scores: { rows: 'token', cols: 'token', about: 'the Scores grid: ASKER KEY' },
+  shares: { rows: 'token', cols: 'token', about: 'the Attention weights grid: ASKER KEY' },
+  asker: { rows: 'token', cols: ['products', 'score', 'logit', 'exp', 'share'],
+    about: 'the one-asker table: KEY and a column (products, score, logit, exp, share)' },
+  cast: { rows: 'token', cols: ['x', 'q', 'k', 'v'], about: 'the cast table: TOKEN and x, q, k or v' },
+  wq: { rows: 'index', cols: 'index', about: 'W_Q: ROW COLUMN, counted from 1' },
+  wk: { rows: 'index', cols: 'index', about: 'W_K: ROW COLUMN, counted from 1' },
+  wv: { rows: 'index', cols: 'index', about: 'W_V: ROW COLUMN, counted from 1' },
+});
+const ALIASES = Object.freeze({ weights: 'shares' });
+export const MAX_HIGHLIGHT_CHARS = 400;
+const MAX_TARGETS = 32;
+
+/**
+ * highlight="…" -> { targets: [{ grid, row, col }], messages }. Targets are separated by
+ * commas or semicolons; each is GRID [ROW [COLUMN]], with * for "every". row/col stay as
+ * written (null when not given); resolveHighlight() finds them in the current example.
+ *   "shares sat cat"   one cell;   "shares sat"   a row;   "shares * cat"   a column.
+ */
+export function parseHighlight(raw) {
+  const targets = [];
+  const messages = [];
+  if (raw === null || raw === undefined) return { targets, messages };
+  const text = String(raw);
+  if (text.length > MAX_HIGHLIGHT_CHARS)
+    return { targets, messages: [`highlight is ${text.length} characters long; at most ${MAX_HIGHLIGHT_CHARS} are read.`] };
+  for (const part of text.split(/[,;]/).map((p) => p.trim()).filter(Boolean).slice(0, MAX_TARGETS)) {
+    const [first, row = null, col = null, ...extra] = part.split(/\s+/);
+    const word = first.toLowerCase();
+    const grid = Object.hasOwn(ALIASES, word) ? ALIASES[word] : word;
+    if (!Object.hasOwn(HIGHLIGHT_GRIDS, grid)) {
+      messages.push(`highlight: "${shorten(first)}" is not a grid; use ${Object.keys(HIGHLIGHT_GRIDS).join(', ')}.`);
+    } else if (extra.length) {
+      messages.push(`highlight: "${shorten(part)}" has too many words; use GRID ROW COLUMN.`);
+    } else {
+      targets.push({ grid, row, col });
+    }
+  }
+  return { targets, messages };
+}
+
+/**
+ * Targets against the example: -> { cells: [{ grid, rows: number[], cols: number[] }], messages }.
+ * rows/cols are 0-based; an empty list means "every" (the whole row or column, or the whole grid).
+ * `dims`: { tokens, dModel, dK, dV } of the example on screen.
+ */
+export function resolveHighlight(targets, dims) {
+  const cells = [];
+  const messages = [];
+  for (const target of targets) {
+    const spec = HIGHLIGHT_GRIDS[target.grid];
+    const rows = resolveAxis(target.row, spec.rows, dims, target.grid, 'row');
+    const cols = resolveAxis(target.col, spec.cols, dims, target.grid, 'column');
+    const bad = [rows, cols].find((r) => typeof r === 'string');
+    if (bad) messages.push(bad);
+    else cells.push({ grid: target.grid, rows, cols });
+  }
+  return { cells, messages };
+}
+
+// One axis name -> [indices] ([] = every), or a message.
+function resolveAxis(name, kind, dims, grid, axis) {
+  if (name === null || name === '*') return [];
+  if (kind === 'token') {
+    // A repeated word marks every row it heads ("the" twice in "we put the cash in the bank").
+    const exact = dims.tokens.flatMap((t, i) => (t === name ? [i] : []));
+    const loose = exact.length ? exact : dims.tokens.flatMap((t, i) => (t.toLowerCase() === name.toLowerCase() ? [i] : []));
+    if (loose.length) return loose;
+    return `highlight: "${shorten(name)}" is not a token of ${grid} (${dims.tokens.join(', ')}).`;
+  }
+  if (kind === 'index') {
+    const size = axis === 'row' ? (grid === 'wv' ? dims.dV : dims.dK) : dims.dModel;
+    const n = /^\d+$/.test(name) ? Number(name) : NaN;
+    if (n >= 1 && n <= size) return [n - 1];
+    return `highlight: ${grid} ${axis} "${shorten(name)}" should be a number from 1 to ${size}.`;
+  }
+  const i = kind.indexOf(name.toLowerCase());
+  if (i >= 0) return [i];
+  return `highlight: ${grid} has no column "${shorten(name)}"; use ${kind.join(', ')}.`;
+}
+
+function shorten(text) {
+  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+}

@@ -1,0 +1,103 @@
+// What makes an <attention-widget> a chapter figure: `example` (show and edit a shared
+// <attention-example>), `show`, `readonly` and `highlight`. The widget hands its attribute
+// changes and "panels built" moments here; this module owns the rest, so the widget's own
+// code changes by a few lines only.
+import { parseBoolean } from '../shared/booleans.js';
+import { AttentionErrorEvent } from '../shared/events.js';
+import { el } from '../shared/dom.js';
+import { parseHighlight, parseShow, resolveHighlight } from './panels.js';
+import { adoptFigureStyles, applyFigure } from './figure.js';
+import { watchExample } from './lookup.js';
+
+export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'highlight']);
+
+/**
+ * @param {{ host: HTMLElement, shadow: ShadowRoot, root: HTMLElement, model: object }} parts
+ *   model: the widget's model switch (model-switch.js); root: the widget's .aw box.
+ */
+export function createView({ host, shadow, root, model }) {
+  let box = null; // the figure's message line, made when there is a first message
+  adoptFigureStyles(shadow);
+  let current = null;     // the <attention-example> followed, if any
+  let binding = null;     // AbortController of the current example lookup
+  let connection = null;  // the widget's connection signal
+  let built = false;
+  let messages = { example: [], figure: [] };
+  let shown = new Set(); // the messages on screen
+
+  // `example` changed, or the widget connected: find the example and follow it.
+  function bind() {
+    binding?.abort();
+    binding = null;
+    const name = host.getAttribute('example');
+    if (name === null || !connection || connection.aborted) {
+      follow(null, null);
+      return;
+    }
+    binding = new AbortController();
+    connection.addEventListener('abort', () => binding?.abort(), { once: true });
+    watchExample(host, name.trim(), ({ example, message }) => follow(example, message ?? ''), binding.signal);
+  }
+
+  // message: null = not bound; '' = bound and found (or waiting for its definition).
+  function follow(example, message) {
+    current = example;
+    model.use(example?.model ?? null);
+    // Bound but the example is missing: say so, and show no numbers (they would be another example's).
+    root.toggleAttribute('data-unbound', message !== null && !example);
+    messages.example = message ? [{ code: 'no_example', message }] : [];
+    report();
+  }
+
+  function apply() {
+    if (!built || !model.result) return;
+    const show = parseShow(host.getAttribute('show'));
+    const readonly = parseBoolean('readonly', host.getAttribute('readonly'), false);
+    const highlight = parseHighlight(host.getAttribute('highlight'));
+    const { state, result } = model;
+    const dims = { tokens: state.tokens, dModel: state.embeddings[0].length, dK: result.dK, dV: result.dV };
+    const resolved = resolveHighlight(highlight.targets, dims);
+    applyFigure(shadow, root, { panels: show.panels, readonly: readonly.value, cells: resolved.cells });
+    messages.figure = [...show.messages, ...(readonly.message ? [readonly.message] : []),
+      ...highlight.messages, ...resolved.messages].map((message) => ({ code: 'bad_attribute', message }));
+    report();
+  }
+
+  // The figure's messages on its own line.
+  function report() {
+    const all = [...messages.example, ...messages.figure];
+    const text = all.map((m) => m.message).join(' ');
+    if (text && !box) {
+      box = el('p', { class: 'figure-error', role: 'alert' });
+      root.querySelector('.widget-error')?.after(box);
+    }
+    if (box) {
+      box.textContent = text;
+      box.hidden = text === '';
+    }
+    // Each message is an attention-error event once, when it first appears (as the widget's own).
+    for (const problem of all) if (!shown.has(problem.message)) host.dispatchEvent(new AttentionErrorEvent(problem));
+    shown = new Set(all.map((m) => m.message));
+  }
+
+  return {
+    /** The <attention-example> this widget shows, or null (its own state). */
+    get example() { return current; },
+    /** Is this one of the attributes the view handles? */
+    owns: (name) => VIEW_ATTRIBUTES.includes(name),
+    attributeChanged(name) {
+      if (name === 'example') bind();
+      else apply();
+    },
+    /** The widget connected: `signal` aborts when it disconnects. */
+    connect(signal) {
+      connection = signal;
+      bind();
+    },
+    /** The widget (re)built its panels for a new example shape. */
+    built() {
+      built = true;
+      apply();
+    },
+  };
+}
