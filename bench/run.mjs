@@ -68,7 +68,7 @@ async function main() {
   }
   const ceiling = quick ? null : higher(ceilingBefore, await measureSimdCeiling());
   if (ceiling)
-    console.log(`\nwasm SIMD ceiling: ${fmt(ceiling.gflops)} GFLOP/s, a loop of f32x4 mul and add on registers ` +
+    console.log(`\nwasm SIMD ceiling (mul + add): ${fmt(ceiling.gflops)} GFLOP/s, a loop of f32x4 mul and add on registers ` +
       `(${ceiling.kind === 'matmul' ? `${ceiling.muls} products feeding ${ceiling.adds} sums` : `${ceiling.muls} mul + ${ceiling.adds} add chains`}; ` +
       `best of ${ceiling.tried.length} shapes, median of 7, higher of a run before and after the table; bench/simd-ceiling.mjs)`);
 
