@@ -2,9 +2,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export function runInChild(scriptUrl, args) {
+// nodeArgs: flags for the child node (e.g. --experimental-wasm-relaxed-simd, which
+// node 20 refuses in NODE_OPTIONS).
+export function runInChild(scriptUrl, args, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [fileURLToPath(scriptUrl), ...args], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...nodeArgs, fileURLToPath(scriptUrl), ...args], { maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`${fileURLToPath(scriptUrl)} ${args.join(' ')} failed: ${stderr || err.message}`));
       try {
         resolve(JSON.parse(stdout.trim().split('\n').pop()));

@@ -17,9 +17,9 @@ import { attentionModel, causalMask } from './onnx-graph.mjs';
 // filled by every call (attendRaw's `into`), as a caller who cares about speed
 // would; the copy out of the wasm heap into them is timed, like every other
 // contender's read-back. Without reuse, each call returns fresh arrays.
-function projectKernel(simd, reuse) {
+function projectKernel(variant, reuse) {
   return async () => {
-    const attn = await loadAttention({ simd });
+    const attn = await loadAttention({ variant });
     return {
       prepare: ({ n, d, causal, Q, K, V }) => {
         const into = reuse ? { weights: new Float32Array(n * n), outputs: new Float32Array(n * d) } : undefined;
@@ -124,13 +124,13 @@ async function onnxruntimeWasm() {
 
 /** In table order; `load` is async because some contenders load wasm; maxN: largest n timed. */
 export const implementations = [
-  { name: 'this kernel (wasm SIMD)', key: 'simd', load: projectKernel(true, true) },
-  { name: 'the same, fresh arrays per call', key: 'fresh', load: projectKernel(true, false) },
-  { name: 'this kernel (wasm scalar)', key: 'scalar', load: projectKernel(false, true) },
+  { name: 'this kernel (wasm SIMD)', key: 'simd', load: projectKernel('simd', true) },
+  { name: 'the same, fresh arrays per call', key: 'fresh', load: projectKernel('simd', false) },
+  { name: 'this kernel (wasm scalar)', key: 'scalar', load: projectKernel('scalar', true) },
   // Plain JS takes ~20-40 s per run at n = 4096: left out there to keep the run short.
   { name: 'plain JS', key: 'js', load: plainJs, maxN: 2048 },
   { name: 'TF.js wasm', key: 'tfjs', load: tfjsWasm },
   { name: 'onnxruntime-web wasm', key: 'ort', load: onnxruntimeWasm },
 ];
 
-export { plainAttention };
+export { plainAttention, projectKernel, onnxruntimeWasm };

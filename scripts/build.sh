@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian's emcc runs its JS optimizer with /usr/bin/node, which cannot find
-# Debian's acorn without this (see shared TOOLCHAIN notes).
+# Debian's acorn (in /usr/share/nodejs) without this: "Cannot find module 'acorn'".
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # emcc's --closure (wasm/CMakeLists.txt) runs the pinned npm Closure Compiler;
 # Debian's own closure-compiler is too old for emcc's output.
@@ -33,7 +33,7 @@ cmake --build build/wasm -j"$(nproc)" >build/wasm/build.log 2>&1 \
 # Publish each module to dist/ only when it changed, by rename (atomic), so a
 # test or page that is loading dist/ during a rebuild never reads half a file.
 mkdir -p dist
-for m in attention-core attention-core-scalar attention-core-train attention-heads; do
+for m in attention-core attention-core-relaxed attention-core-scalar attention-core-train attention-heads; do
   built="build/wasm/modules/$m.mjs"
   [ -f "$built" ] || { echo "build: $built was not produced" >&2; exit 1; }
   if ! cmp -s "$built" "dist/$m.mjs"; then
@@ -42,7 +42,7 @@ for m in attention-core attention-core-scalar attention-core-train attention-hea
 done
 
 # Fail loudly if a build did not produce what the tests and the page load.
-for f in dist/attention-core.mjs dist/attention-core-scalar.mjs dist/attention-core-train.mjs dist/attention-heads.mjs build/native/tests/native/attention_tests; do
+for f in dist/attention-core.mjs dist/attention-core-relaxed.mjs dist/attention-core-scalar.mjs dist/attention-core-train.mjs dist/attention-heads.mjs build/native/tests/native/attention_tests; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
 done
 

@@ -142,7 +142,8 @@ export interface TrainStepResult extends GridSet {
 }
 
 export interface Attention {
-  readonly variant: 'simd' | 'scalar';
+  /** The build in use: 'relaxed' (fused multiply-add), 'simd' or 'scalar'. */
+  readonly variant: CoreVariant;
   readonly limits: Limits;
   attend(request: AttendRequest): AttendResult;
   attendRaw(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
@@ -155,14 +156,27 @@ export interface Attention {
   trainStep(request: TrainStepRequest): TrainStepResult;
   /** A seeded random grid, the same everywhere: entries in [−scale, scale] with two decimals. */
   randomGrid(rows: number, cols: number, options?: { seed?: number; scale?: number }): number[][];
+  /** Askers first .. first + count - 1 of attendRaw (Q, K, V whole): weights (count, n),
+   *  outputs (count, d); `into` sized so. Bit for bit attendRaw's rows when first % 32 === 0. */
+  attendRawRows(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
+    options: RawOptions & { first: number; count: number }): RawResult;
   /** Heap use, for leak tests: wasm memory size (only grows), bytes malloc has handed out,
    *  JS values the C++ side still holds. */
   memoryStats(): { heapBytes: number; mallocBytes: number; valHandles: number };
 }
 
+export type CoreVariant = 'relaxed' | 'simd' | 'scalar';
 export function hasWasmSimd(): boolean;
-/** Loads the core once per page (per variant). Never throws: bad options reject with
- *  `invalid_argument`; a core that cannot load rejects with `load_failed`, a message naming the
- *  cause (the page's CSP, no WebAssembly, the module file missing) and the original error as `cause`. */
-/** training: true loads the training build (gradients, evaluateGoal, trainStep, randomGrid work only there). */
-export function loadAttention(options?: { simd?: boolean; training?: boolean }): Promise<Attention>;
+/** Whether the engine validates f32x4.relaxed_madd (Chromium; node with --experimental-wasm-relaxed-simd). */
+export function hasRelaxedSimd(): boolean;
+/** The builds this engine can run, fastest first. */
+export function usableVariants(): CoreVariant[];
+/**
+ * Loads the core once per page (per variant): by default the fastest build that validates,
+ * falling back to the next; `variant` asks for one build; `simd: false` is 'scalar', `simd: true`
+ * is 'simd'; `training: true` loads the training build (gradients, evaluateGoal, trainStep,
+ * randomGrid work only there). Never throws: bad options reject with `invalid_argument`; a core
+ * that cannot load rejects with `load_failed`, a message naming the cause (the page's CSP, no
+ * WebAssembly, the module file missing) and the original error as `cause`.
+ */
+export function loadAttention(options?: { variant?: CoreVariant; simd?: boolean; training?: boolean }): Promise<Attention>;

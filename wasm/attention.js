@@ -19,43 +19,86 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,
   253, 98, 11,
 ]);
+// (v128, v128, v128) -> v128 returning f32x4.relaxed_madd of its arguments (fd 85 02):
+// validates only where relaxed SIMD exists (Chromium; node with --experimental-wasm-relaxed-simd).
+const RELAXED_SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 8, 1, 96, 3, 123, 123, 123, 1, 123, 3, 2, 1, 0, 10, 13, 1, 11, 0,
+  32, 0, 32, 1, 32, 2, 253, 133, 2, 11,
+]);
 
-export function hasWasmSimd() {
+function validates(bytes) {
   try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+    return typeof WebAssembly === 'object' && WebAssembly.validate(bytes);
   } catch {
     return false;
   }
 }
 
-const loaded = new Map(); // variant -> Promise<Attention>: the module loads once per page
+export function hasWasmSimd() {
+  return validates(SIMD_PROBE);
+}
+
+export function hasRelaxedSimd() {
+  return validates(RELAXED_SIMD_PROBE);
+}
+
+/**
+ * The builds this engine can run, fastest first: 'relaxed' (fused multiply-add),
+ * 'simd', 'scalar'. Each module is the same core; only the instructions differ.
+ */
+export function usableVariants() {
+  return [hasRelaxedSimd() && 'relaxed', hasWasmSimd() && 'simd', 'scalar'].filter(Boolean);
+}
+
+const VARIANTS = ['relaxed', 'simd', 'scalar']; // what `variant` may name (training: `training: true`)
+const loaded = new Map(); // requested variant (or 'best') -> Promise<Attention>: loads once per page
 
 /**
  * Loads the core once per page (per variant) and resolves to an Attention.
- * Never throws: bad options and every load failure reject with an AttentionError.
- * @param {{ simd?: boolean, training?: boolean }} [options] simd defaults to what the engine supports;
- *   training: true loads the training build (the SIMD core plus gradients, evaluateGoal, trainStep,
- *   randomGrid), a separate module so that pages without training never download it.
+ * By default the fastest build that validates here, falling back to the next one if it fails
+ * to load; `variant` asks for one build ('relaxed', 'simd', 'scalar'); `simd: false` is 'scalar',
+ * `simd: true` is 'simd'; `training: true` is the training build (the SIMD core plus gradients,
+ * evaluateGoal, trainStep, randomGrid: a separate module, so pages without training never
+ * download it). Never throws: bad options and every load failure reject with an AttentionError.
+ * @param {{ variant?: 'relaxed' | 'simd' | 'scalar', simd?: boolean, training?: boolean }} [options]
  */
 export function loadAttention(options = {}) {
   const flag = (name) => options?.[name] === undefined || typeof options[name] === 'boolean';
-  if (options === null || typeof options !== 'object' || !flag('simd') || !flag('training'))
-    return Promise.reject(new AttentionError('loadAttention takes nothing or { simd: true | false, training: true | false } '
-      + `(got ${describe(options?.simd ?? options?.training ?? options)})`, 'invalid_argument'));
-  const { simd = hasWasmSimd(), training = false } = options;
-  const variant = training ? 'train' : simd ? 'simd' : 'scalar';
-  if (!loaded.has(variant)) {
-    const promise = importCore(variant)
-      // printErr: the module would print its abort text as console warnings; the rejection carries it.
-      .then((create) => create({ printErr: () => {} }), (err) => { throw loadFailure(err, 'fetch'); })
-      .then((core) => new Attention(core, variant))
-      .catch((err) => {
-        loaded.delete(variant); // let a later call try again (e.g. after a network blip)
-        throw err instanceof AttentionError ? err : loadFailure(err, 'start');
-      });
-    loaded.set(variant, promise);
+  if (options === null || typeof options !== 'object' || !flag('simd') || !flag('training')
+    || !(options.variant === undefined || VARIANTS.includes(options.variant)))
+    return Promise.reject(new AttentionError('loadAttention takes nothing or { variant: relaxed | simd | scalar, '
+      + `simd: true | false, training: true | false } (got ${describe(options?.variant ?? options?.simd ?? options?.training ?? options)})`,
+      'invalid_argument'));
+  const { variant, simd, training } = options;
+  const wanted = training ? 'train' : variant ?? (simd === undefined ? 'best' : simd ? 'simd' : 'scalar');
+  if (!loaded.has(wanted)) {
+    const promise = loadFirst(wanted === 'best' ? usableVariants() : [wanted]).catch((err) => {
+      loaded.delete(wanted); // let a later call try again (e.g. after a network blip)
+      throw err;
+    });
+    loaded.set(wanted, promise);
   }
-  return loaded.get(variant);
+  return loaded.get(wanted);
+}
+
+// The first of `variants` that loads; the last one's error if none does.
+async function loadFirst(variants) {
+  let failure;
+  for (const variant of variants) {
+    try {
+      // Emscripten's own console message for a failed load would repeat the error
+      // we throw (or, when the next build loads, report a failure that was handled).
+      const create = await importCore(variant).catch((err) => { throw loadFailure(err, 'fetch'); });
+      const core = await Promise.resolve(create({ printErr: () => {} })).catch((err) => { throw loadFailure(err, 'start'); });
+      warmUp(core);
+      const attn = new Attention(core, variant);
+      if (!loaded.has(variant)) loaded.set(variant, Promise.resolve(attn)); // asking for it by name: the same one
+      return attn;
+    } catch (err) {
+      failure = err instanceof AttentionError ? err : loadFailure(err, 'start');
+    }
+  }
+  throw failure;
 }
 
 /**
@@ -103,15 +146,33 @@ function cut(text, max) {
 
 async function importCore(variant) {
   if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
-  const module = variant === 'simd' ? await import('../dist/attention-core.mjs')
-    : variant === 'train' ? await import('../dist/attention-core-train.mjs')
-      : await import('../dist/attention-core-scalar.mjs');
+  const module = variant === 'relaxed' ? await import('../dist/attention-core-relaxed.mjs')
+    : variant === 'simd' ? await import('../dist/attention-core.mjs')
+      : variant === 'train' ? await import('../dist/attention-core-train.mjs')
+        : await import('../dist/attention-core-scalar.mjs');
   return module.default;
+}
+
+// One small call of each raw path (about 3 ms), so the kernel's functions are
+// compiled before the first real call. V8 compiles a wasm function only when
+// it is first called, with its baseline compiler, and moves hot ones to the
+// optimising tier in the background: without this, the first attendRaw at
+// n = 2048 ran its first ~10 ms in baseline code (plus compile pauses).
+function warmUp(core) {
+  const n = 64, d = 64, ws = new core.RawWorkspace();
+  try {
+    ws.resize(n, d, true);
+    for (const view of [ws.queries(), ws.keys(), ws.values()]) view.fill(0.5);
+    ws.run(n, d, true, false, true);
+    ws.run(n, d, true, true, false);
+  } finally {
+    ws.delete();
+  }
 }
 
 class Attention {
   #core;
-  #workspace = null; // created on first attendRaw, reused after
+  #workspace = null; // created on first attendRaw or attendRawRows, reused by both after
 
   constructor(core, variant) {
     this.#core = core;
@@ -248,20 +309,56 @@ class Attention {
     into.outputs.set(ws.outputs());
     return { weights: weights ? into.weights : null, outputs: into.outputs };
   }
+
+  /**
+   * One band of askers of attendRaw(Q, K, V, n, d): rows first .. first + count - 1,
+   * for splitting the rows across workers. Q, K, V are the whole (n, d) inputs;
+   * returns { weights: (count, n) | null, outputs: (count, d) }, and `into`, if
+   * given, holds arrays of exactly those sizes. A band whose first row is a
+   * multiple of 32 has bit for bit the numbers of the same rows of attendRaw.
+   */
+  attendRawRows(Q, K, V, n, d, options) {
+    const { first, count, scaled, causal, weights, into } = readInput(() => readBandArguments(Q, K, V, n, d, options));
+    const ws = (this.#workspace ??= new this.#core.RawWorkspace());
+    throwIfFailed(ws.resizeBand(count, n, d, weights));
+    ws.queries().set(Q.subarray(first * d, (first + count) * d));
+    ws.keys().set(K);
+    ws.values().set(V);
+    throwIfFailed(ws.runBand(first, count, n, d, scaled, causal, weights));
+    const out = into ?? { weights: weights ? new Float32Array(count * n) : null, outputs: new Float32Array(count * d) };
+    if (weights) copyGrid(ws.weights(), out.weights, n, causal, !into, first);
+    out.outputs.set(ws.outputs());
+    return { weights: weights ? out.weights : null, outputs: out.outputs };
+  }
+}
+
+// attendRawRows()'s arguments: attendRaw's, plus the band { first, count }.
+function readBandArguments(Q, K, V, n, d, options = {}) {
+  if (options === null || typeof options !== 'object')
+    throw new AttentionError(`attendRawRows: options must be an object (got ${describe(options)})`, 'invalid_argument');
+  const { first, count, into, ...rest } = options;
+  const { scaled, causal, weights } = readRawArguments(Q, K, V, n, d, rest);
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(count) || first < 0 || count < 1 || first + count > n)
+    throw new AttentionError(`attendRawRows: first = ${describe(first)} and count = ${describe(count)} must pick `
+      + `whole rows of the ${n} askers`, 'invalid_argument');
+  return { first, count, scaled, causal, weights, into: into === undefined ? null : readInto(into, [Q, K, V], n, d, weights, count) };
 }
 
 // The n x n grid out of the heap. Causal: row i copies only keys 0..i and
 // zero-fills the rest (nothing when dst is fresh, hence already zero), which
 // reads half the grid instead of all of it; the masked half is exactly 0
 // either way.
-function copyGrid(src, dst, n, causal, dstIsZero) {
+// A band (attendRawRows) is the same with row i of dst being asker first + i.
+function copyGrid(src, dst, n, causal, dstIsZero, first = 0) {
   if (!causal) {
     dst.set(src);
     return dst;
   }
-  for (let i = 0, row = 0; i < n; i++, row += n) {
-    dst.set(src.subarray(row, row + i + 1), row);
-    if (!dstIsZero) dst.fill(0, row + i + 1, row + n);
+  const rows = dst.length / n;
+  for (let i = 0, row = 0; i < rows; i++, row += n) {
+    const visible = first + i + 1;
+    dst.set(src.subarray(row, row + visible), row);
+    if (!dstIsZero) dst.fill(0, row + visible, row + n);
   }
   return dst;
 }
@@ -408,13 +505,14 @@ function readRawArguments(Q, K, V, n, d, options = {}) {
 // attendRaw()'s `into` -> { weights, outputs }: the caller's own Float32Arrays of
 // exactly n x n and n x d, not sharing memory with Q, K, V or each other (the
 // copy-out would otherwise overwrite an input mid-call, or one result the other).
-function readInto(into, inputs, n, d, wantWeights) {
+// rows: the askers returned (attendRawRows' count; all n for attendRaw).
+function readInto(into, inputs, n, d, wantWeights, rows = n) {
   if (into === null || typeof into !== 'object')
     throw new AttentionError(`attendRaw: into must be an object { weights, outputs } (got ${describe(into)})`,
       'invalid_argument');
   const { weights, outputs } = into;
-  const wanted = [['outputs', outputs, n * d]];
-  if (wantWeights) wanted.unshift(['weights', weights, n * n]);
+  const wanted = [['outputs', outputs, rows * d]];
+  if (wantWeights) wanted.unshift(['weights', weights, rows * n]);
   for (const [name, buf, size] of wanted) {
     if (!(buf instanceof Float32Array))
       throw new AttentionError(`attendRaw: into.${name} must be a Float32Array (got ${describe(buf)})`,
@@ -422,7 +520,7 @@ function readInto(into, inputs, n, d, wantWeights) {
     const length = typedArrayLength.call(buf);
     if (length !== size)
       throw new AttentionError(
-        `attendRaw: into.${name} has ${length} numbers but needs ${size} (${name === 'weights' ? `n x n = ${n} x ${n}` : `n x d = ${n} x ${d}`})`,
+        `attendRaw: into.${name} has ${length} numbers but needs ${size} (${name === 'weights' ? `${rows === n ? 'n x n' : 'rows x n'} = ${rows} x ${n}` : `${rows === n ? 'n x d' : 'rows x d'} = ${rows} x ${d}`})`,
         'shape_mismatch');
   }
   for (const [k, [name, buf]] of wanted.entries()) {

@@ -79,7 +79,7 @@ inline void score_tile(const float* qt, const float* q, const float* k, std::siz
     for (int j = 0; j < C; ++j) kv[j] = load4(kp + j * d);
     for (int r = 0; r < R; ++r) {
       const f32x4 qv = load4(qp + 4 * r);
-      for (int j = 0; j < C; ++j) acc[r][j] += qv * kv[j];
+      for (int j = 0; j < C; ++j) acc[r][j] = kernel::madd4(qv, kv[j], acc[r][j]);
     }
   }
   for (int j = 0; j < C; ++j) {
@@ -131,7 +131,7 @@ inline void blend_strip(const float* wt, const float* values, std::size_t count,
     for (int v = 0; v < V; ++v) vv[v] = load4(values + 4 * v);
     for (int r = 0; r < R; ++r) {
       const f32x4 wr = splat4(wt[r]);
-      for (int v = 0; v < V; ++v) acc[r][v] += wr * vv[v];
+      for (int v = 0; v < V; ++v) acc[r][v] = kernel::madd4(wr, vv[v], acc[r][v]);
     }
   }
   for (int r = 0; r < R; ++r)
@@ -253,25 +253,30 @@ float exp_row(float* row, std::size_t visible, std::size_t end) {
 
 // ---- the two paths, one panel of askers at a time ----------------------
 
+// One band of askers of an n-token problem (see kernel.hpp): row i of the
+// band is asker first_row + i; queries, weights and outputs start at the band.
 struct Problem {
-  const float* queries;
-  const float* keys;
-  const float* values;
+  const float* queries;  // (rows, d)
+  const float* keys;     // (n, d)
+  const float* values;   // (n, d)
   std::size_t n, d;
+  std::size_t first_row, rows;
   float scale;
   bool causal;
   bool masked_zero;  // leave the masked half as it is (causal only; see kernel.hpp)
 };
 
-// Keys asker i may see.
-std::size_t visible_keys(const Problem& p, std::size_t i) { return p.causal ? i + 1 : p.n; }
+// Keys the band's row i may see.
+std::size_t visible_keys(const Problem& p, std::size_t i) {
+  return p.causal ? p.first_row + i + 1 : p.n;
+}
 
-// Where the zeros after asker i's visible keys must be written up to. A quad
+// Where the zeros after row i's visible keys must be written up to. A quad
 // computes scores up to its last asker's diagonal, so the first askers of a
 // quad get up to kRows - 1 scratch scores past their own: those are always
 // zeroed again; the rest of the masked half only when not already 0.
 std::size_t zero_end(const Problem& p, std::size_t i) {
-  return p.masked_zero ? std::min(p.n, i + kRows) : p.n;
+  return p.masked_zero ? std::min(p.n, p.first_row + i + kRows) : p.n;
 }
 
 // Keys per block: enough that a block of keys (or values) stays in L1 (16 KB)
@@ -297,36 +302,42 @@ void for_each_quad(std::size_t i0, std::size_t i1, Body&& body) {
   }
 }
 
-// With the grid, askers i0..i1-1: scores into their weights rows, softmax in
-// place, then outputs = weights x values. Key blocks are the outer loop so a
-// block of keys (then of values) is reused by every quad while in L1; causal
-// quads stop at their own last visible key.
-// weights: rows i0..i1-1 of the (n, n) grid; outputs: (n, d)
-void panel_scores(const Problem& p, std::size_t i0, std::size_t i1, float* weights) {
+// The loop skeleton every pass of a panel shares: key blocks [j0, j1) outside,
+// so one block of keys (or values) stays in L1 while each quad of askers
+// i..i+R-1 of rows [i0, i1) uses it; body(Rows<R>{}, i, j0, j1) per quad and
+// block, with j1 cut at the quad's last visible key (causal quads stop at
+// their own diagonal) and blocks a quad cannot see skipped.
+template <typename Body>
+void for_each_tile(const Problem& p, std::size_t i0, std::size_t i1, Body&& body) {
   const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
   for (std::size_t j0 = 0; j0 < needed; j0 += block)
     for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
       constexpr int R = decltype(rows)::value;
       const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
-      if (j1 > j0)
-        score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale,
-                       weights + (i - i0) * p.n + j0, p.n);
+      if (j1 > j0) body(rows, i, j0, j1);
     });
+}
+
+// With the grid, rows i0..i1-1: scores into their weights rows, softmax in
+// place, then outputs = weights x values.
+// weights: rows i0..i1-1 of the band's (rows, n) grid; outputs: (rows, d)
+void panel_scores(const Problem& p, std::size_t i0, std::size_t i1, float* weights) {
+  for_each_tile(p, i0, i1, [&](auto rows, std::size_t i, std::size_t j0, std::size_t j1) {
+    constexpr int R = decltype(rows)::value;
+    score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale,
+                   weights + (i - i0) * p.n + j0, p.n);
+  });
 }
 
 // row_scale: (i1 - i0) factors, one per asker
 void panel_blend(const Problem& p, std::size_t i0, std::size_t i1, float* weights,
                  const float* row_scale, float* outputs) {
-  const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
   std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
-  for (std::size_t j0 = 0; j0 < needed; j0 += block)
-    for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
-      constexpr int R = decltype(rows)::value;
-      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
-      if (j1 > j0)
-        blend_block<R>(weights + (i - i0) * p.n + j0, p.n, row_scale + (i - i0),
-                       p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
-    });
+  for_each_tile(p, i0, i1, [&](auto rows, std::size_t i, std::size_t j0, std::size_t j1) {
+    constexpr int R = decltype(rows)::value;
+    blend_block<R>(weights + (i - i0) * p.n + j0, p.n, row_scale + (i - i0),
+                   p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
+  });
 }
 
 void panel_with_weights(const Problem& p, std::size_t i0, std::size_t i1, float* weights,
@@ -366,26 +377,22 @@ ATTENTION_NOINLINE void fold_block(float* s, std::size_t live, std::size_t width
 // in; one division by l at the end. Memory: the tile, never an n x n grid.
 // outputs: (n, d), rows i0..i1-1 used as accumulators
 void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* outputs) {
-  const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
   float tile[kPanelRows * kMaxKeyBlock];  // (kPanelRows, kMaxKeyBlock): scores, then e^(s - m)
   Running run[kPanelRows];
   std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
-  for (std::size_t j0 = 0; j0 < needed; j0 += block)
-    for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
-      constexpr int R = decltype(rows)::value;
-      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
-      if (j1 <= j0) return;
-      float* t = tile + (i - i0) * kMaxKeyBlock;
-      score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
-      for (int r = 0; r < R; ++r) {
-        const std::size_t visible = visible_keys(p, i + r);
-        const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;
-        fold_block(t + r * kMaxKeyBlock, live, j1 - j0, run[i - i0 + r], outputs + (i + r) * p.d,
-                   p.d);
-      }
-      static const float kOnes[kRows] = {1.0f, 1.0f, 1.0f, 1.0f};  // l divides at the end
-      blend_block<R>(t, kMaxKeyBlock, kOnes, p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
-    });
+  for_each_tile(p, i0, i1, [&](auto rows, std::size_t i, std::size_t j0, std::size_t j1) {
+    constexpr int R = decltype(rows)::value;
+    float* t = tile + (i - i0) * kMaxKeyBlock;
+    score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
+    for (int r = 0; r < R; ++r) {
+      const std::size_t visible = visible_keys(p, i + r);
+      const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;
+      fold_block(t + r * kMaxKeyBlock, live, j1 - j0, run[i - i0 + r], outputs + (i + r) * p.d,
+                 p.d);
+    }
+    static const float kOnes[kRows] = {1.0f, 1.0f, 1.0f, 1.0f};  // l divides at the end
+    blend_block<R>(t, kMaxKeyBlock, kOnes, p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
+  });
   for (std::size_t i = i0; i < i1; ++i)
     scale_row(outputs + i * p.d, p.d, 1.0f / run[i - i0].l);
 }
@@ -404,11 +411,13 @@ bool all_finite(const float* x, std::size_t count) {
 }
 
 void attend_raw_blocked(const float* queries, const float* keys, const float* values,
-                        std::size_t n, std::size_t d, float scale, bool causal, bool masked_zero,
-                        float* weights, float* outputs) {
-  const Problem p{queries, keys, values, n, d, scale, causal, causal && masked_zero};
-  for (std::size_t i0 = 0; i0 < n; i0 += kPanelRows) {
-    const std::size_t i1 = std::min(n, i0 + kPanelRows);
+                        std::size_t n, std::size_t d, std::size_t first_row, std::size_t rows,
+                        float scale, bool causal, bool masked_zero, float* weights,
+                        float* outputs) {
+  const Problem p{queries, keys, values, n, d, first_row, rows, scale, causal,
+                  causal && masked_zero};
+  for (std::size_t i0 = 0; i0 < rows; i0 += kPanelRows) {
+    const std::size_t i1 = std::min(rows, i0 + kPanelRows);
     if (weights)
       panel_with_weights(p, i0, i1, weights + i0 * n, outputs);
     else

@@ -29,6 +29,27 @@ inline float max4(f32x4 v) {
   return a > b ? a : b;
 }
 
+// a * b + c, lane-wise: the one multiply-add every microkernel uses, so one
+// source gives all three builds. In the relaxed-SIMD build (ATTENTION_RELAXED_MADD,
+// wasm/CMakeLists.txt) it is f32x4.relaxed_madd, fused where the CPU has FMA;
+// elsewhere a multiply and an add (wasm SIMD, SSE, or scalar code).
+//
+// Why the operands look backwards for the builtin: clang 14's
+// __builtin_wasm_fma_f32x4(x, y, z) emits the pre-standard opcode fd af 01,
+// which meant x + y * z and which no engine accepts any more. The build
+// rewrites that opcode to the final relaxed_madd (fd 85 02) after the link
+// (scripts/relax-simd.mjs); the operands stay where they are on the stack, and
+// relaxed_madd(x, y, z) means x * y + z. So the source passes (a, b, c) for
+// a * b + c: the final meaning. Nothing before the rewrite may run this code.
+#if defined(ATTENTION_RELAXED_MADD)
+#if !defined(__wasm_relaxed_simd__)
+#error "ATTENTION_RELAXED_MADD needs -mrelaxed-simd"
+#endif
+inline f32x4 madd4(f32x4 a, f32x4 b, f32x4 c) { return __builtin_wasm_fma_f32x4(a, b, c); }
+#else
+inline f32x4 madd4(f32x4 a, f32x4 b, f32x4 c) { return a * b + c; }
+#endif
+
 // Lanes picked from x (0-3) and y (4-7), like wasm's i8x16.shuffle.
 template <int A, int B, int C, int D>
 inline f32x4 shuffle4(f32x4 x, f32x4 y) {
@@ -94,14 +115,15 @@ inline f32x4 exp4(f32x4 x, const ExpConstants& c) {
   // lands them in the exponent field, everything above shifted out: 2^k with
   // no integer subtract, add or in-loop constant (about 1.6 -> 1.3 ns per exp in a
   // V8 CPU profile at n = 2048, d = 128).
-  const f32x4 shifted = xc * c.log2e + c.magic;
+  // Fused or not, the sum rounds to a float whose last mantissa bit is worth 1.
+  const f32x4 shifted = madd4(xc, c.log2e, c.magic);
   const f32x4 k = shifted - c.magic;
   const f32x4 r = (xc - k * c.ln2_hi) - k * c.ln2_lo;
-  f32x4 p = c.c5 * r + c.c4;
-  p = p * r + c.c3;
-  p = p * r + c.c2;
-  p = p * r + c.c1;
-  p = p * r + c.c0;
+  f32x4 p = madd4(c.c5, r, c.c4);
+  p = madd4(p, r, c.c3);
+  p = madd4(p, r, c.c2);
+  p = madd4(p, r, c.c1);
+  p = madd4(p, r, c.c0);
   const f32x4 two_k = (f32x4)((u32x4)shifted << 23);  // unsigned: the shift may wrap
   return p * two_k;
 }

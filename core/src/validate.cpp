@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "kernel.hpp"
+
 namespace attention::detail {
 
 namespace {
@@ -108,11 +110,21 @@ Status check_raw(const float* queries, const float* keys, const float* values, s
   if (Status s = check_raw_size(n, d, want_weights); !s.ok()) return s;
   if (!queries || !keys || !values || !outputs)
     return fail(ErrorCode::kEmpty, "attend_raw: a buffer pointer is null");
+  return {};
+}
+
+Status check_finite_raw(const float* queries, const float* keys, const float* values,
+                        std::size_t n, std::size_t d, std::size_t query_rows) {
   const float* bufs[] = {queries, keys, values};
+  const std::size_t rows[] = {query_rows, n, n};
   const char* names[] = {"queries", "keys", "values"};
-  for (int i = 0; i < 3; ++i)
-    if (std::string where = find_non_finite(names[i], bufs[i], n, d); !where.empty())
+  for (int i = 0; i < 3; ++i) {
+    // Four lanes at a time first; the element-by-element search through
+    // doubles (about 1 ms at n = 2048, d = 128) only to name a bad entry.
+    if (all_finite(bufs[i], rows[i] * d)) continue;
+    if (std::string where = find_non_finite(names[i], bufs[i], rows[i], d); !where.empty())
       return fail(ErrorCode::kNonFinite, where);
+  }
   return {};
 }
 

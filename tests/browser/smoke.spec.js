@@ -16,6 +16,6 @@ test('the core computes sat -> cat = 0.67 in Chromium under a strict CSP', async
     });
     return { share: r.weights[2][1].toFixed(2), variant: attn.variant };
   });
-  expect(share).toEqual({ share: '0.67', variant: 'simd' });
+  expect(share).toEqual({ share: '0.67', variant: 'relaxed' }); // Chromium validates relaxed SIMD
   expect(problems).toEqual([]);
 });

@@ -150,3 +150,69 @@ TEST(RawErrors, HugeValuesOnTheOutputsOnlyPathAreReportedAsSuch) {
 }
 
 }  // namespace
+
+namespace {
+
+// Bands of rows (attend_raw_rows), as parallel workers use them: every band
+// that starts at a multiple of 32 gives exactly the numbers of one full call,
+// bit for bit, grid and outputs, with and without the mask; other bands give
+// the same numbers to float rounding.
+TEST(RawRows, BandsOnPanelEdgesAreBitForBitTheFullCall) {
+  const std::size_t n = 197, d = 40;
+  std::mt19937 rng(5);
+  auto q = random_buffer(rng, n * d, 0.4f), k = random_buffer(rng, n * d, 0.4f);
+  auto v = random_buffer(rng, n * d);
+  for (bool causal : {false, true})
+    for (bool with_grid : {true, false}) {
+      RawOptions o;
+      o.causal = causal;
+      std::vector<float> weights(n * n), outputs(n * d);
+      ASSERT_TRUE(attention::attend_raw(q.data(), k.data(), v.data(), n, d, o,
+                                        with_grid ? weights.data() : nullptr, outputs.data())
+                      .ok());
+      for (std::size_t first : {0, 32, 64, 160}) {
+        const std::size_t rows = std::min<std::size_t>(64, n - first);
+        std::vector<float> band_w(rows * n, -7.0f), band_o(rows * d, -7.0f);
+        ASSERT_TRUE(attention::attend_raw_rows(q.data() + first * d, k.data(), v.data(), n, d,
+                                               first, rows, o,
+                                               with_grid ? band_w.data() : nullptr, band_o.data())
+                        .ok());
+        for (std::size_t i = 0; i < rows * d; ++i)
+          ASSERT_EQ(band_o[i], outputs[first * d + i])
+              << "causal " << causal << " grid " << with_grid << " band " << first << " at " << i;
+        if (with_grid)
+          for (std::size_t i = 0; i < rows * n; ++i)
+            ASSERT_EQ(band_w[i], weights[first * n + i]) << "causal " << causal << " band " << first;
+      }
+      // A band off the panel edges: the same attention, to rounding.
+      std::vector<double> want_w, want_o;
+      reference(q, k, v, n, d, o, want_w, want_o);
+      const std::size_t first = 45, rows = 50;
+      std::vector<float> band_w(rows * n), band_o(rows * d);
+      ASSERT_TRUE(attention::attend_raw_rows(q.data() + first * d, k.data(), v.data(), n, d, first,
+                                             rows, o, with_grid ? band_w.data() : nullptr,
+                                             band_o.data())
+                      .ok());
+      expect_close(band_o.data(),
+                   std::vector<double>(want_o.begin() + first * d, want_o.begin() + (first + rows) * d),
+                   "band outputs");
+      if (with_grid)
+        expect_close(band_w.data(),
+                     std::vector<double>(want_w.begin() + first * n,
+                                         want_w.begin() + (first + rows) * n),
+                     "band weights");
+    }
+}
+
+TEST(RawRows, ABandOutsideTheAskersIsRefused) {
+  std::vector<float> x(8, 0.5f), out(8);
+  RawOptions o;
+  for (auto [first, rows] : {std::pair<std::size_t, std::size_t>{0, 0}, {4, 1}, {3, 2}})
+    EXPECT_EQ(attention::attend_raw_rows(x.data(), x.data(), x.data(), 4, 2, first, rows, o,
+                                         nullptr, out.data())
+                  .code,
+              ErrorCode::kShapeMismatch)
+        << first << " " << rows;
+}
+
+}  // namespace

@@ -10,9 +10,8 @@
 // a score spread, the outputs-only path or the grid, and `into` or fresh
 // arrays, all from one seeded generator: a failure names its seed and case,
 // and `runKernelFuzz({ seed, cases })` repeats it exactly.
-import { loadAttention } from '../../wasm/attention.js';
 import { mulberry32 } from '../../web/scale/inputs.js';
-import { assertOutputsClose, assertWeightsClose, normals, reference } from './kernel-reference.mjs';
+import { assertOutputsClose, assertWeightsClose, loadBuilds, normals, reference, testedVariants } from './kernel-reference.mjs';
 
 // Sizes near the quad (4), panel (32) and key-block (up to 64) edges, and a few others.
 const EDGES = [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129];
@@ -21,16 +20,17 @@ const EDGES = [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129
  * Runs cases until `cases` are done or `seconds` have passed; throws on the first mismatch.
  * @returns {{ cases: number, byBuild: Record<string, number> }}
  */
-export async function runKernelFuzz({ seed = 1, cases = Infinity, seconds = Infinity, maxN = 160 } = {}) {
-  const builds = { simd: await loadAttention({ simd: true }), scalar: await loadAttention({ simd: false }) };
+export async function runKernelFuzz({ seed = 1, cases = Infinity, seconds = Infinity, maxN = 160, variants = testedVariants() } = {}) {
+  const builds = await loadBuilds(variants);
   const random = mulberry32(seed);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const size = (max) => Math.min(max, random() < 0.6 ? pick(EDGES) : 1 + Math.floor(random() * max));
   const deadline = performance.now() + seconds * 1000;
-  const byBuild = { simd: 0, scalar: 0 };
+  const byBuild = Object.fromEntries(variants.map((v) => [v, 0]));
   let done = 0;
   for (; done < cases && performance.now() < deadline; done++) {
-    const variant = random() < 0.75 ? 'simd' : 'scalar';
+    // Mostly the first (fastest) build, a quarter of the cases the others.
+    const variant = variants.length === 1 || random() < 0.75 ? variants[0] : variants[1 + Math.floor(random() * (variants.length - 1))];
     const n = size(maxN), d = size(140);
     const options = { scaled: random() < 0.5, causal: random() < 0.5, weights: random() < 0.8 };
     // Score spread from 0.25 to 2 standard deviations (peaky and flat rows), seeded per case.

@@ -3,9 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runKernelFuzz } from './kernel-fuzz.mjs';
+import { testedVariants } from './kernel-reference.mjs';
 
-test('wasm kernel (SIMD and scalar) against double-precision attention: 300 seeded random cases', async () => {
-  const { cases, byBuild } = await runKernelFuzz({ seed: 1, cases: 300 });
+const variants = testedVariants();
+test(`wasm kernel (${variants.join(', ')}) against double-precision attention: 300 seeded random cases`, async () => {
+  const { cases, byBuild } = await runKernelFuzz({ seed: 1, cases: 300, variants });
   assert.equal(cases, 300);
-  assert.ok(byBuild.simd > 150 && byBuild.scalar > 30, `both builds were exercised: ${JSON.stringify(byBuild)}`);
+  const [first, ...others] = variants;
+  assert.ok(byBuild[first] > 150 && others.every((v) => byBuild[v] > 30 / others.length),
+    `every build was exercised: ${JSON.stringify(byBuild)}`);
 });

@@ -9,6 +9,25 @@
 // what it sums, sum_j w_ij |v_jc| (an output can cancel to near 0).
 import assert from 'node:assert/strict';
 import { mulberry32 } from '../../web/scale/inputs.js';
+import { loadAttention } from '../../wasm/attention.js';
+
+/**
+ * The builds the kernel tests run: ATTENTION_TEST_VARIANTS (comma-separated, e.g.
+ * "relaxed,simd" from relaxed.test.mjs), by default SIMD and scalar, which every node has.
+ */
+export function testedVariants() {
+  return (process.env.ATTENTION_TEST_VARIANTS ?? 'simd,scalar').split(',');
+}
+
+/** { variant: Attention } for each variant, each loaded explicitly (no silent fallback). */
+export async function loadBuilds(variants) {
+  const builds = {};
+  for (const variant of variants) {
+    builds[variant] = await loadAttention({ variant });
+    assert.equal(builds[variant].variant, variant);
+  }
+  return builds;
+}
 
 // Seeded normal numbers (mulberry32 + Box-Muller): failures repeat exactly.
 export function normals(count, spread, seed) {

@@ -1,12 +1,13 @@
 // The fast kernel through the built modules (wasm SIMD and scalar) and the JS
 // API, against textbook attention in double precision (kernel-reference.mjs,
-// which also explains the tolerances).
+// which also explains the tolerances). relaxed.test.mjs runs this file again
+// for the relaxed-SIMD build, in a node that has relaxed SIMD turned on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
-import { assertOutputsClose, assertWeightsClose, inputs, reference } from './kernel-reference.mjs';
+import { assertOutputsClose, assertWeightsClose, inputs, loadBuilds, reference, testedVariants } from './kernel-reference.mjs';
 
-const builds = { simd: await loadAttention({ simd: true }), scalar: await loadAttention({ simd: false }) };
+const builds = await loadBuilds(testedVariants());
 
 // Awkward for a blocked kernel: n = 1, n around multiples of the 4-asker quad,
 // the 32-asker panel and the key blocks; d = 1, d = 3, d not a multiple of 8.
@@ -31,14 +32,17 @@ for (const [variant, attn] of Object.entries(builds))
     }
   });
 
-test('SIMD and scalar builds agree with each other', () => {
+test('the builds agree with each other', () => {
   const x = inputs(300, 64, 42);
-  for (const options of optionSets) {
-    const a = builds.simd.attendRaw(x.Q, x.K, x.V, 300, 64, options);
-    const b = builds.scalar.attendRaw(x.Q, x.K, x.V, 300, 64, options);
-    for (let i = 0; i < a.weights.length; i++)
-      assert.ok(Math.abs(a.weights[i] - b.weights[i]) <= 1e-5 * Math.abs(b.weights[i]) + 1e-30, `weight ${i}`);
-  }
+  const [first, ...others] = Object.entries(builds);
+  for (const [variant, attn] of others)
+    for (const options of optionSets) {
+      const a = first[1].attendRaw(x.Q, x.K, x.V, 300, 64, options);
+      const b = attn.attendRaw(x.Q, x.K, x.V, 300, 64, options);
+      for (let i = 0; i < a.weights.length; i++)
+        assert.ok(Math.abs(a.weights[i] - b.weights[i]) <= 1e-5 * Math.abs(b.weights[i]) + 1e-30,
+          `${first[0]} vs ${variant}: weight ${i}`);
+    }
 });
 
 test('huge and tiny values stay finite; rows still sum to 1', () => {

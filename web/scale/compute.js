@@ -5,6 +5,7 @@
 import { makeInputs } from './inputs.js';
 import { downsample } from './downsample.js';
 import { rowPeakedness } from './stats.js';
+import { RANGES } from './attributes.js';
 
 // One set of inputs is kept: moving only the scaled/causal switches reuses it.
 let cachedKey = '';
@@ -19,14 +20,18 @@ function inputsFor(n, d, input, seed) {
   return cachedInputs;
 }
 
-// Result arrays, reused while n and d stay: the core writes into them (attendRaw's
-// `into`), so dragging a slider does not allocate a fresh 16 MB grid per frame.
-let buffers = null;
+// Result arrays: one buffer, grown to the largest grid asked for and viewed at
+// the size of each call. The core writes into it (attendRaw's `into`), so
+// neither dragging a slider nor moving n allocates a fresh n x n grid per call.
+// It grows by half again each time (a dragged n asks for a slightly larger
+// grid at every step), but never past what the largest lab settings need.
+let arena = new Float32Array(0);
+const ARENA_MAX = RANGES.n.max * (RANGES.n.max + RANGES.dk.max);
 
-function buffersFor(n, d) {
-  if (buffers?.weights.length !== n * n || buffers.outputs.length !== n * d)
-    buffers = { weights: new Float32Array(n * n), outputs: new Float32Array(n * d) };
-  return buffers;
+function buffersFor(rows, n, d) {
+  const cells = rows * n + rows * d;
+  if (arena.length < cells) arena = new Float32Array(Math.max(cells, Math.min(ARENA_MAX, Math.ceil(arena.length * 1.5))));
+  return { weights: arena.subarray(0, rows * n), outputs: arena.subarray(rows * n, cells) };
 }
 
 // Small grids finish in microseconds, below the timer's resolution, so they are
@@ -35,14 +40,16 @@ const MIN_TOTAL_MS = 10;
 const MAX_REPEATS = 2000;
 
 /** Runs the core once (or a few times when fast) and returns its weights and the mean time. */
-function timedAttend(attn, { Q, K, V }, n, d, options) {
+function timedAttend(attn, { Q, K, V }, n, d, options, band) {
   let result;
   let reps = 0;
   let elapsed = 0;
-  const into = buffersFor(n, d);
+  const into = buffersFor(band ? band.count : n, n, d);
   const start = performance.now();
   do {
-    result = attn.attendRaw(Q, K, V, n, d, { ...options, weights: true, into });
+    result = band
+      ? attn.attendRawRows(Q, K, V, n, d, { ...options, ...band, weights: true, into })
+      : attn.attendRaw(Q, K, V, n, d, { ...options, weights: true, into });
     reps++;
     elapsed = performance.now() - start;
   } while (elapsed < MIN_TOTAL_MS && reps < MAX_REPEATS);
@@ -52,12 +59,16 @@ function timedAttend(attn, { Q, K, V }, n, d, options) {
 /**
  * The grid job: n x n weights for the chosen inputs, shrunk to at most maxPixels a side.
  * Returns plain numbers plus `means` (a Float32Array the worker transfers, not copies).
+ *
+ * With `band` ({ first, count }: whole block rows, see bands.js) only those
+ * askers are computed and their block rows of means returned, in `out` if it
+ * is large enough (a means buffer the page sent back for reuse).
  */
-export function computeGrid(attn, { n, dk, scaled, causal, input, seed, maxPixels }) {
+export function computeGrid(attn, { n, dk, scaled, causal, input, seed, maxPixels }, band = null, out = null) {
   const inputs = inputsFor(n, dk, input, seed);
-  const { weights, ms, reps } = timedAttend(attn, inputs, n, dk, { scaled, causal });
-  const { means, p, block, max } = downsample(weights, n, maxPixels);
-  return { n, dk, scaled, causal, input, seed, ms, reps, means, pixels: p, block, max, variant: attn.variant };
+  const { weights, ms, reps } = timedAttend(attn, inputs, n, dk, { scaled, causal }, band);
+  const { means, p, block, max } = downsample(weights, n, maxPixels, band ? { first: band.first, rows: band.count, out } : { out });
+  return { n, dk, scaled, causal, input, seed, ms, reps, means, pixels: p, block, max, variant: attn.variant, band };
 }
 
 /** The d_k values the thermostat sweeps: 2, 4, 8, ..., 512. */
@@ -78,9 +89,9 @@ export function computeThermostat(attn, { seed, n = THERMOSTAT_TOKENS, dks = THE
   return { n, seed, rows };
 }
 
-/** Dispatches one job message ({ kind, params }) to its function. */
-export function runJob(attn, { kind, params }) {
-  if (kind === 'grid') return computeGrid(attn, params);
+/** Dispatches one job message ({ kind, params, band?, recycle? }) to its function. */
+export function runJob(attn, { kind, params, band = null, recycle = null }) {
+  if (kind === 'grid') return computeGrid(attn, params, band, recycle);
   if (kind === 'thermostat') return computeThermostat(attn, params);
   throw new Error(`unknown job kind "${kind}"`);
 }

@@ -12,14 +12,23 @@ export function blockLayout(n, maxPixels) {
 /**
  * weights: (n, n) row-major; row i = asker i, column j = key j.
  * Returns { means: (p, p) row-major Float32Array, p, block, max }.
+ *
+ * A band of the grid (rows first .. first + rows - 1, as one of several
+ * workers computes it) gives the means of its own block rows, when first is a
+ * whole number of blocks: weights is then (rows, n), means (its block rows, p),
+ * each mean summed in the same order as for the whole grid, so the bands put
+ * together are the whole grid's means exactly. `out`, if large enough, is
+ * reused for the means (a buffer that came back from the page).
  */
-export function downsample(weights, n, maxPixels) {
+export function downsample(weights, n, maxPixels, { first = 0, rows: bandRows = n, out = null } = {}) {
   const { block, pixels: p } = blockLayout(n, maxPixels);
-  const means = new Float32Array(p * p);
-  for (let i = 0; i < n; i++) addRowIntoBlocks(weights, i * n, n, block, means, Math.floor(i / block) * p);
+  if (first % block !== 0) throw new Error(`a band must start on a block edge (${first} is not a multiple of ${block})`);
+  const b0 = first / block, blockRows = Math.ceil(bandRows / block);
+  const means = out && out.length >= blockRows * p ? out.subarray(0, blockRows * p).fill(0) : new Float32Array(blockRows * p);
+  for (let i = 0; i < bandRows; i++) addRowIntoBlocks(weights, i * n, n, block, means, Math.floor(i / block) * p);
   let max = 0;
-  for (let bi = 0; bi < p; bi++) {
-    const rows = Math.min(block, n - bi * block);
+  for (let bi = 0; bi < blockRows; bi++) {
+    const rows = Math.min(block, n - (b0 + bi) * block);
     for (let bj = 0; bj < p; bj++) {
       const cols = Math.min(block, n - bj * block);
       const mean = (means[bi * p + bj] /= rows * cols);

@@ -279,11 +279,10 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #fail(kind, error) {
-    // The compute client passes { code, message } (the core's AttentionError code); older ones a message only.
-    const { code = 'compute_failed', message } = typeof error === 'object' && error ? error : { message: String(error) };
+    // The compute client passes { code, message }: the core's AttentionError code, end to end.
+    const { code, message } = error;
     // No core at all: one plain message for the whole lab (like the widget's), and no "computing…" left behind.
-    // (The text test is for a client that passes no code.)
-    if (code === 'load_failed' || /the attention core could not load/.test(message)) {
+    if (code === 'load_failed') {
       this.#messages.delete('compute-grid');
       this.#messages.delete('compute-thermostat');
       // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).

@@ -6,6 +6,9 @@ import { entriesSentence, formatCount, formatGflops, formatMB, formatMs } from '
 
 const FLOAT_BYTES = 4;
 
+// The core's builds (wasm/attention.js variants) as the readout names them.
+const BUILD_NAMES = { relaxed: 'relaxed SIMD (fused multiply-add)', simd: 'SIMD', scalar: 'scalar' };
+
 /** Bytes held by one run: the n x n weights grid, and Q, K, V, outputs (n x d each). */
 export function memoryBytes(n, d) {
   return { weights: n * n * FLOAT_BYTES, vectors: 4 * n * d * FLOAT_BYTES };
@@ -36,9 +39,9 @@ export function showTiming(root, result, mode) {
     set(root, 'gflops', '\u2026');
     return;
   }
-  const where = mode === 'main' ? 'page thread' : 'worker';
+  const where = mode === 'main' ? 'page thread' : result.workers > 1 ? `${result.workers} workers at once` : 'worker';
   set(root, 'time', formatMs(result.ms));
   set(root, 'gflops', formatGflops(flopCount(result.n, result.dk), result.ms));
-  set(root, 'where', `${where}, wasm ${result.variant === 'simd' ? 'SIMD' : 'scalar'}` +
+  set(root, 'where', `${where}, wasm ${BUILD_NAMES[result.variant] ?? result.variant}` +
     (result.reps > 1 ? `, mean of ${formatCount(result.reps)} runs` : ''));
 }

@@ -1,7 +1,13 @@
 // The scale lab's worker: loads the attention core once, then runs one job per
 // message and posts the result back. The page sends at most one job at a time
-// (it keeps only the newest waiting request), so nothing queues up here.
-// The heat map's pixel means travel as a transferred buffer, never copied.
+// to each worker (it keeps only the newest waiting request), so nothing queues
+// up here. A grid job may be one band of rows (several workers share a grid;
+// see client.js). The heat map's pixel means travel as a transferred buffer,
+// never copied, and the page may send one back with a later job for reuse.
+//
+// Errors go back as { code, message }: the core's AttentionError code
+// ('load_failed' when the core itself could not start here, which makes the
+// page compute without this worker).
 
 import { loadAttention } from '../../wasm/attention.js';
 import { runJob } from './compute.js';
@@ -13,8 +19,12 @@ self.addEventListener('message', async ({ data: job }) => {
     const attn = await attnReady;
     const result = runJob(attn, job);
     const transfer = result.means ? [result.means.buffer] : [];
-    self.postMessage({ id: job.id, kind: job.kind, result }, transfer);
+    self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, transfer);
   } catch (err) {
-    self.postMessage({ id: job.id, kind: job.kind, error: err?.message ?? String(err) });
+    self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, error: errorOf(err) });
   }
 });
+
+function errorOf(err) {
+  return { code: typeof err?.code === 'string' ? err.code : 'compute_failed', message: String(err?.message ?? err) };
+}

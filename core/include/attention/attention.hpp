@@ -34,7 +34,7 @@ inline constexpr std::uint64_t kMaxRawWork = std::uint64_t{1} << 33; // attend_r
 
 enum class ErrorCode {
   kOk = 0,
-  kEmpty,           // n = 0 or a dimension of 0
+  kEmpty,           // n = 0, a dimension of 0, or (attend_raw) a null buffer pointer
   kShapeMismatch,   // matrices that cannot be multiplied together
   kNonFinite,       // NaN or +-Infinity in an input
   kBadTemperature,  // temperature <= 0 or not finite
@@ -123,5 +123,15 @@ Status attend_raw(const float* queries, const float* keys, const float* values,
 // attend_raw()'s size checks alone (n, d, and n * n * d against the caps), for a caller
 // that allocates its buffers first: refuse before allocating.
 Status check_raw_size(std::size_t n, std::size_t d, bool want_weights);
+
+// One band of askers of the same problem: askers first_row .. first_row +
+// rows - 1 against all n keys, so threads (or Web Workers) can split the rows.
+// Layouts: queries (rows, d), the band's own query rows; keys, values (n, d);
+// weights (rows, n) or nullptr; outputs (rows, d). Bands that start at a
+// multiple of 32 give bit for bit the numbers of one attend_raw() call.
+// attend_raw() is this with first_row = 0, rows = n.
+Status attend_raw_rows(const float* queries, const float* keys, const float* values,
+                       std::size_t n, std::size_t d, std::size_t first_row, std::size_t rows,
+                       const RawOptions& options, float* weights, float* outputs);
 
 }  // namespace attention
