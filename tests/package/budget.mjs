@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.url));
 // A guard against growth at today's size plus a little. Issue 14's target for the widget is 60 KB:
-// not met since the figures, guided tour, training and hardening landed (73 KB; docs/embedding.md).
-export const BUDGET = { widget: 76 * 1024, scaleExtra: 20 * 1024, widgetFiles: 12 };
+// not met since the figures, guided tour, training, hardening and the relaxed build landed
+// (74.6 KB in 13 files; docs/embedding.md).
+export const BUDGET = { widget: 77 * 1024, scaleExtra: 20 * 1024, widgetFiles: 13 };
 
 const STATIC = /(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+)["']/g;
 // The core variants the loader may import; a browser with relaxed SIMD (Chromium) takes the

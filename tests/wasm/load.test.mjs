@@ -36,7 +36,7 @@ test('bad options reject (never a synchronous throw) with a readable message', a
     await assert.rejects(promise, (err) => {
       assert.ok(err instanceof AttentionError);
       assert.equal(err.code, 'invalid_argument');
-      assert.match(err.message, /^loadAttention takes nothing or \{ simd: true \| false, training: true \| false \} \(got .{1,45}\)$/);
+      assert.match(err.message, /^loadAttention takes nothing or \{ variant: relaxed \| simd \| scalar, simd: true \| false, training: true \| false \} \(got .{1,45}\)$/);
       return true;
     });
   }
