@@ -121,3 +121,28 @@ export async function scaleWorkers({ n = 4096, dk = 128, counts = [1, 2], rounds
 
 /** The builds this Chromium can run, fastest first. */
 export { usableVariants } from '/wasm/attention.js';
+
+/**
+ * How many cores this page's workers get right now: the same fixed busy loop
+ * in 1 worker and then in 2 at once; returns 2 * t(1) / t(2) (2.0 on two idle
+ * cores, 1.0 when the two workers share one). The scale lab's speed-up cannot
+ * exceed it, so it is printed beside it.
+ */
+export async function freeCores(steps = 3e8) {
+  const source = `onmessage = ({ data }) => { let x = 0; for (let i = 0; i < data; i++) x = (x + i) % 1e9; postMessage(x); };`;
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const workers = [new Worker(url), new Worker(url)];
+  const run = (list) => Promise.all(list.map((w) => new Promise((resolve) => {
+    w.onmessage = resolve;
+    w.postMessage(steps);
+  })));
+  await run(workers); // warm up
+  let t = performance.now();
+  await run([workers[0]]);
+  const one = performance.now() - t;
+  t = performance.now();
+  await run(workers);
+  const two = performance.now() - t;
+  for (const w of workers) w.terminate();
+  return (2 * one) / two;
+}

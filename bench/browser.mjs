@@ -109,9 +109,11 @@ export async function runBrowserBench({ rounds = 21, only = ['targets', 'first',
     }
     if (only.includes('scale')) {
       out.scale = [];
+      const before = await inFreshPage(browser, base, 'freeCores');
       for (const causal of [false, true])
         out.scale.push(await inFreshPage(browser, base, 'scaleWorkers', { causal, rounds: Math.max(3, Math.round(rounds / 2)) }));
-      printScale(out.scale);
+      const after = await inFreshPage(browser, base, 'freeCores');
+      printScale(out.scale, [before, after]);
     }
   } finally {
     await browser.close();
@@ -129,14 +131,17 @@ function printFirst(runs) {
   console.log(`  median ${m.toFixed(2)}x a steady call (target <= 1.30x) ${m <= 1.3 ? 'MET' : 'MISSED'}`);
 }
 
-function printScale(runs) {
+function printScale(runs, freeCores) {
+  console.log(`\ncores free for two workers (a busy loop in 1 and in 2 workers, 2 t1 / t2; 2.00 = two idle cores): ` +
+    `${freeCores.map((x) => x.toFixed(2)).join(' before, ')} after the scale lab rounds`);
   for (const r of runs) {
     const [a, b] = r.counts;
     const ratios = r.ms[0].map((x, k) => x / r.ms[1][k]);
     const [q1, q3] = quartiles(ratios);
     const m = median(ratios);
     console.log(`\nscale lab grid job, n = ${r.n}, d_k = ${r.dk}${r.causal ? ', causal' : ''} (${r.ms[0].length} paired rounds, request to merged heat map):`);
-    console.log(`  ${a} worker(s) ${median(r.ms[0]).toFixed(0)} ms, ${b} workers ${median(r.ms[1]).toFixed(0)} ms (pool sizes used: ${r.workersUsed.join(', ')}); ` +
+    console.log(`  ${a} worker(s) ${median(r.ms[0]).toFixed(0)} ms (the core ${median(r.coreMs[0]).toFixed(0)} ms), ` +
+      `${b} workers ${median(r.ms[1]).toFixed(0)} ms (the slowest band's core ${median(r.coreMs[1]).toFixed(0)} ms; pool sizes used: ${r.workersUsed.join(', ')}); ` +
       `heat maps identical: ${r.pixelsAgree ? 'yes' : 'NO'}`);
     console.log(`  speed-up ${m.toFixed(2)}x (middle half ${q1.toFixed(2)}–${q3.toFixed(2)}; target >= 1.70x with 2 workers) ${m >= 1.7 ? 'MET' : 'MISSED'}`);
   }
