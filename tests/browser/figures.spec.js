@@ -263,3 +263,27 @@ test('the snippet in docs/figures.md works as written', async ({ page }) => {
   await expect(value).toHaveText('79%');
   await expect(figures.nth(0).locator('.asker-table [data-fig-mark]')).toHaveText('0.79');
 });
+
+test('training in one view updates every view of the same example (issue 13 with figures)', async ({ page }) => {
+  await fixture(page, `
+    <attention-example id="cat" preset="cat-sat"></attention-example>
+    <attention-widget id="trainer" example="cat" train></attention-widget>
+    <attention-widget id="grids" example="cat" show="grids" readonly></attention-widget>
+    <p>sat gives <attention-value id="v" example="cat" of="share sat the">0.09</attention-value> to the.</p>`);
+  const [trainer, grids] = await Promise.all(['trainer', 'grids'].map((id) => figure(page, id)));
+  const panel = trainer.getByRole('region', { name: 'Train the violet grids' });
+  await expect(panel).toBeVisible();
+  expect((await sharesRow(grids, 'sat')).the).toBe('0.09');
+  const wqOf = (id) => page.evaluate((i) => document.getElementById(i).state.wq, id);
+  const start = await wqOf('grids');
+  const shareOf = () => page.evaluate(() => document.getElementById('grids').model.result.weights[2][0]);
+  const before = await shareOf();
+  await panel.getByRole('button', { name: 'Step', exact: true }).click();
+  // One step of gradient descent: the other view's grids and the prose follow the trainer's.
+  await expect.poll(() => wqOf('grids')).not.toEqual(start);
+  expect(await wqOf('grids')).toEqual(await wqOf('trainer'));
+  const share = await shareOf();
+  expect(share).toBeGreaterThan(before);
+  await expect.poll(async () => (await sharesRow(grids, 'sat')).the).toBe(share.toFixed(2));
+  await expect(page.locator('#v')).toHaveText(share.toFixed(2));
+});

@@ -48,7 +48,9 @@ test('the tarball holds the built module, the elements, types and the manifest, 
   expect(pkg.files.filter((f) => /\.(cpp|hpp|spec\.js|test\.mjs)$|^web\/index\.html$/.test(f)
     || (f.endsWith('.wasm') && !f.startsWith('dist/browser/')))).toEqual([]);
   // Measured 400 kB packed, 88 files: the inlined cores, the hosted build, the one-file bundle and worker.
-  expect(pkg.bytes).toBeLessThan(700_000);
+  // Four inlined core builds (relaxed, SIMD, scalar, training), the heads module, the hosted build
+  // and the one-file bundle: about 845 KB packed.
+  expect(pkg.bytes).toBeLessThan(1_000_000);
   console.log(`packed: ${pkg.bytes} bytes, ${pkg.files.length} files`);
 });
 

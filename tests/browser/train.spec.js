@@ -307,6 +307,8 @@ test('30 training widgets, each stepped while playing and removed, leave no DOM 
       w.setAttribute('train', '');
       document.querySelector('main').append(w);
       await new Promise((resolve) => w.addEventListener('attention-change', resolve, { once: true }));
+      // The panel's code and the training build load on first use.
+      while (!w.shadowRoot.querySelector('.train button')) await new Promise((resolve) => setTimeout(resolve, 10));
       const buttons = [...w.shadowRoot.querySelectorAll('.train button')];
       buttons.find((b) => b.textContent === 'Step').click();
       buttons.find((b) => b.textContent === 'Train').click(); // playing when it is removed
@@ -317,6 +319,7 @@ test('30 training widgets, each stepped while playing and removed, leave no DOM 
   await cycle(1);
   const before = await counters();
   await cycle(30);
+  await page.waitForTimeout(600); // a removed panel's last scheduled tick (250 ms under reduced motion) has run
   const after = await counters();
   expect(after.nodes - before.nodes, JSON.stringify({ before, after })).toBeLessThan(1000);
   expect(after.jsEventListeners - before.jsEventListeners, JSON.stringify({ before, after })).toBeLessThan(50);
