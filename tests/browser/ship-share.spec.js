@@ -187,7 +187,7 @@ test('export: the grids and the arrows as SVG (parses, holds the numbers) and PN
   expect(gridsSvg.parsed).toBe(true);
   expect(gridsSvg.texts).toEqual(expect.arrayContaining(['Scores', 'Shares', 'sat', '0.67', '0.09', '0.24']));
   expect(arrowsSvg.parsed).toBe(true);
-  expect(arrowsSvg.texts.join(' ')).toContain('o(sat)');
+  expect(arrowsSvg.texts.join(' ')).toContain('o(\u2068sat\u2069)'); // the token isolated, as on screen
   // PNGs are drawn at twice the SVG's size.
   expect(gridsPng).toMatchObject({ type: 'image/png', width: gridsSvg.width * 2, height: gridsSvg.height * 2 });
   expect(arrowsPng).toMatchObject({ type: 'image/png', width: arrowsSvg.width * 2, height: arrowsSvg.height * 2 });
@@ -206,7 +206,7 @@ test('the arrows picture keeps the background its colours were chosen for: dark 
     const picture = await w.evaluate(async (el) => {
       const { plotSvg } = await import('/web/widget/export.js');
       const doc = new DOMParser().parseFromString(plotSvg(el.shadowRoot.querySelector('svg.plot')), 'image/svg+xml');
-      const label = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'o(sat)');
+      const label = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'o(\u2068sat\u2069)');
       return { background: doc.querySelector('rect').getAttribute('fill'), label: label.getAttribute('fill') };
     });
     // WCAG contrast of the output's label against the picture's background.

@@ -107,3 +107,28 @@ test('the temperature slider softens and sharpens every row', async ({ page }) =
   expect(await gridRow(w, 'Shares', 'sat')).toEqual(row('0.02', '0.87', '0.12'));
   expect(await w.evaluate((el) => el.state.temperature)).toBe(0.5);
 });
+
+// Counted from the plot's pixels as painted, not from the SVG's attributes: a plot whose
+// attributes are right can still paint nothing (an isolated <tspan> once stopped Chromium from
+// painting the arrows and the grid while the labels' geometry stayed right).
+test('the blend plot paints its arrows: pixels in the value and output colours', async ({ page }) => {
+  const w = await widgetAt(page);
+  const png = await w.locator('svg.plot').screenshot();
+  const counts = await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    const near = (i, [r, g, b]) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 40;
+    let value = 0, output = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (near(i, [0, 116, 90])) value += 1;   // --aw-value-color #00745a
+      if (near(i, [138, 97, 0])) output += 1;  // --aw-output-color #8a6100
+    }
+    return { value, output };
+  }, png.toString('base64'));
+  expect(counts.value).toBeGreaterThan(1500); // three value arrows and their heads
+  expect(counts.output).toBeGreaterThan(800); // the output arrow and its label
+});

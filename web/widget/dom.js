@@ -18,29 +18,35 @@ const ISOLATE_MARKS = /[\u2068\u2069]/; // what format.js isolate() puts around 
 
 /**
  * Like setText, for a sentence whose tokens were marked with isolate() (format.js): each token
- * goes into its own <bdi> (or, in SVG, a <tspan class="token">, isolated by the stylesheet), so a
- * right-to-left token keeps its place and the numbers beside it keep theirs. The marks themselves
- * are not written: textContent reads as the plain sentence. A sentence with the same pieces as
+ * goes into its own <bdi>, so a right-to-left token keeps its place and the numbers beside it keep
+ * theirs; in HTML the marks themselves are not written (textContent reads as the plain sentence),
+ * in SVG they are (see below). A sentence with the same pieces as
  * last time has its text rewritten in place (no nodes replaced, as setText).
  */
 export function setTokenText(node, text) {
   if (node.__text === text) return;
   node.__text = text;
-  const parts = text.split(ISOLATE_MARKS); // even: plain text, odd: a token
+  // SVG text keeps the isolate characters themselves (U+2068 … U+2069 isolate as <bdi> does): an
+  // isolated <tspan> in the plot's small user-unit font stops Chromium from painting the plot.
+  if (node.namespaceURI === SVG_NS) {
+    node.textContent = text;
+    return;
+  }
+  const pieces = text.split(ISOLATE_MARKS).map((part, k) => ({ part, token: k % 2 === 1 }))
+    .filter((piece) => piece.part !== '');
+  const shape = pieces.map((piece) => (piece.token ? 't' : 's')).join('');
   const nodes = node.childNodes;
-  if (node.__parts === parts.length && nodes.length === parts.length) {
-    parts.forEach((part, k) => {
-      const textNode = k % 2 ? nodes[k].firstChild : nodes[k];
+  if (node.__shape === shape && nodes.length === pieces.length) {
+    pieces.forEach(({ part, token }, k) => {
+      const textNode = token ? nodes[k].firstChild : nodes[k];
       if (textNode.data !== part) textNode.data = part;
     });
     return;
   }
-  node.__parts = parts.length;
-  const isSvg = node.namespaceURI === SVG_NS;
-  node.replaceChildren(...parts.map((part, k) => {
-    if (!(k % 2)) return document.createTextNode(part);
-    const box = isSvg ? document.createElementNS(SVG_NS, 'tspan') : document.createElement('bdi');
-    if (isSvg) box.setAttribute('class', 'token');
+  node.__shape = shape;
+  node.replaceChildren(...pieces.map(({ part, token }) => {
+    if (!token) return document.createTextNode(part);
+    const box = document.createElement('bdi');
     box.append(document.createTextNode(part));
     return box;
   }));
