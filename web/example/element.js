@@ -9,7 +9,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
-import { readAttributes, readSources } from '../widget/sources.js';
+import { applySources } from '../widget/sources.js';
 import { AttentionChangeEvent } from '../widget/events.js';
 import { cloneState } from '../widget/state.js';
 import { linkPayload } from '../widget/share.js';
@@ -143,15 +143,10 @@ export class AttentionExample extends ElementBase {
     if (!this.#started) return;
     const dirty = this.#dirty;
     this.#dirty = new Set();
-    const attributes = readAttributes(this);
-    const model = this.#model;
-    if (!this.#loaded) {
-      this.#loaded = true;
-      const sources = readSources(this, { config: this.#config.value, hasConfig: this.#config.set });
-      this.#report(model.load({ ...sources, link: this.#linkPayload() }));
-    } else if (dirty.has('config')) this.#report(model.setConfig(this.#config.value, attributes));
-    else if (dirty.has('preset')) this.#report(model.setPreset(this.getAttribute('preset'), attributes));
-    else this.#report(model.setAttributes(attributes));
+    const first = !this.#loaded;
+    this.#loaded = true;
+    this.#report(applySources(this, this.#model, { first, dirty, config: this.#config,
+      link: first ? this.#linkPayload() : undefined }));
   }
 
   // Only an example with an id has a place in a link (#aw.<id>=…).

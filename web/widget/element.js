@@ -15,7 +15,7 @@ import { AttentionChangeEvent } from './events.js';
 import { PRESETS, presetState } from './presets.js';
 import { isolate } from './format.js';
 import { cloneState } from './state.js';
-import { readAttributes, readSources } from './sources.js';
+import { applySources } from './sources.js';
 import { linkPayload } from './share.js';
 import { createCast } from './cast.js';
 import { createAskerPanel } from './asker.js';
@@ -203,16 +203,9 @@ export class AttentionWidget extends ElementBase {
     if (!this.#started) return;
     const dirty = this.#dirty;
     this.#dirty = new Set();
-    const model = this.#model;
-    const attributes = readAttributes(this);
-    let outcome;
-    if (!this.#loaded) {
-      this.#loaded = true;
-      outcome = model.load(readSources(this, { config: this.#config.value, hasConfig: this.#config.set }));
-    } else if (dirty.has('config')) outcome = model.setConfig(this.#config.value, attributes);
-    else if (dirty.has('preset')) outcome = model.setPreset(this.getAttribute('preset'), attributes);
-    else outcome = model.setAttributes(attributes);
-    this.#showErrors(outcome);
+    const first = !this.#loaded;
+    this.#loaded = true;
+    this.#showErrors(applySources(this, this.#model, { first, dirty, config: this.#config }));
   }
 
   // The fragment changed: restore this widget's state from it when it carries a new one.

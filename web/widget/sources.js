@@ -22,3 +22,20 @@ export function readSources(host, { config, hasConfig }) {
     preset: host.getAttribute('preset'), attributes: readAttributes(host),
   };
 }
+
+/**
+ * The model's transition for what changed in a host's DOM sources (shared by <attention-widget>
+ * and <attention-example>): the first call resolves every source (load); later ones apply the
+ * source that changed (config, then preset), else the override attributes. `link` replaces the
+ * link payload readSources finds. Returns the model's outcome.
+ */
+export function applySources(host, model, { first, dirty, config, link }) {
+  if (first) {
+    const sources = readSources(host, { config: config.value, hasConfig: config.set });
+    return model.load(link === undefined ? sources : { ...sources, link });
+  }
+  const attributes = readAttributes(host);
+  if (dirty.has('config')) return model.setConfig(config.value, attributes);
+  if (dirty.has('preset')) return model.setPreset(host.getAttribute('preset'), attributes);
+  return model.setAttributes(attributes);
+}
