@@ -12,33 +12,25 @@
 // own Q, K, V and the copies handed back, which live in JS, outside the heap.
 import { pathToFileURL } from 'node:url';
 import { runInChild } from './child.mjs';
+import { loadAttention } from '../wasm/attention.js';
 
 const isMain = import.meta.url === pathToFileURL(process.argv[1]).href;
 const [mode, nText, dText] = process.argv.slice(2);
 if (isMain) console.log(JSON.stringify(await measure(mode === 'weights', Number(nText), Number(dText))));
 
 async function measure(withWeights, n, d) {
-  const { default: create } = await import('../dist/attention-core.mjs');
-  const core = await create();
+  const attn = await loadAttention({ path: 'raw', variant: 'simd' });
   const rssBefore = process.memoryUsage().rss;
-  const heapBefore = core.HEAP8.length;
+  const heapBefore = attn.memoryStats().heapBytes;
 
   const Q = filled(n * d, 0.5), K = filled(n * d, 0.25), V = filled(n * d, 1);
-  // The same steps as attendRaw() in wasm/attention.js, with the heap in reach.
-  const ws = new core.RawWorkspace();
-  check(ws.resize(n, d, withWeights));
-  ws.queries().set(Q);
-  ws.keys().set(K);
-  ws.values().set(V);
-  check(ws.run(n, d, true, false, withWeights));
-  const outputs = ws.outputs().slice();
-  const weights = withWeights ? ws.weights().slice() : null;
+  const { weights, outputs } = attn.attendRaw(Q, K, V, n, d, { weights: withWeights });
 
   const payloadBytes = 4 * (4 * n * d + (withWeights ? n * n : 0));
   return {
     mode: withWeights ? 'weights' : 'outputs',
     n, d,
-    heapBytes: core.HEAP8.length,
+    heapBytes: attn.memoryStats().heapBytes,
     heapBefore,
     payloadBytes,
     gridBytes: 4 * n * n,
@@ -51,10 +43,6 @@ function filled(length, spread) {
   const a = new Float32Array(length);
   for (let i = 0; i < length; i++) a[i] = spread * Math.sin(i * 0.7);
   return a;
-}
-
-function check(status) {
-  if (!status.ok) throw new Error(status.message);
 }
 
 /** Runs one measurement in a fresh node process. */

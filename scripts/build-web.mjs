@@ -75,7 +75,7 @@ async function buildCssModules() {
 const splitCore = {
   name: 'split-core',
   setup(build) {
-    build.onResolve({ filter: /\/dist\/attention-core[\w-]*\.mjs$/ }, (args) => ({
+    build.onResolve({ filter: /\/dist\/attention-(core|kernel)[\w-]*\.mjs$/ }, (args) => ({
       path: `./${args.path.split('/').pop()}`, external: true }));
   },
 };
@@ -109,10 +109,13 @@ async function publishSplitCore(file, out) {
 
 async function buildHosted() {
   const out = at('dist/browser');
-  for (const name of await readdir(at('dist'))) if (/^attention-core[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
+  for (const name of await readdir(at('dist'))) if (/^attention-(core|kernel)[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
   const result = await esbuild.build({ ...COMMON,
     entryPoints: { 'attention-widget': at('web/attention-widget.js'), 'attention-scale': at('web/attention-scale.js'),
-      worker: at('web/scale/worker.js'), embed: at('web/embed.js') },
+      worker: at('web/scale/worker.js'), embed: at('web/embed.js'),
+      // Loaded with the kernel / the training build only: named files, so the byte budget
+      // (tests/package/budget.mjs) can count them where they are loaded.
+      'raw-path': at('wasm/raw-path.js'), 'training-path': at('wasm/training-path.js') },
     splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCore] });
   await writeOutputs(result);
   // Chunk names carry a content hash: drop the ones this build no longer uses.
@@ -122,22 +125,26 @@ async function buildHosted() {
   for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
 }
 
-// The one-file builds carry the SIMD core only (every browser with constructed stylesheets
-// has wasm SIMD): another variant would double the file. Asked for one, they say so.
-const simdOnly = {
-  name: 'simd-only',
-  setup(build) {
-    build.onResolve({ filter: /\/dist\/attention-core-[\w-]+\.mjs$/ }, () => ({ path: 'other-core', namespace: 'stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ loader: 'js',
-      contents: "export default () => Promise.reject(new Error('this one-file build carries only the SIMD core'));" }));
-  },
-};
+// The one-file builds carry one module of the core each: the widget's bundle the teaching
+// core, the scale lab's worker the SIMD kernel (every browser with constructed stylesheets has
+// wasm SIMD); another would double the file. Asked for another, they say so.
+function onlyModule(kept) {
+  return {
+    name: 'only-module',
+    setup(build) {
+      build.onResolve({ filter: /\/dist\/attention-(core|kernel)[\w-]*\.mjs$/ }, (args) =>
+        (args.path.endsWith(`/${kept}`) ? undefined : { path: 'other-module', namespace: 'stub' }));
+      build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ loader: 'js',
+        contents: `export default () => Promise.reject(new Error('this one-file build carries only ${kept}'));` }));
+    },
+  };
+}
 
 async function buildSingleFiles() {
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-widget.js')],
-    outfile: at('dist/attention-widget.bundle.js'), plugins: [simdOnly] }));
+    outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/scale/worker.js')],
-    outfile: at('dist/worker.js'), plugins: [simdOnly] }));
+    outfile: at('dist/worker.js'), plugins: [onlyModule('attention-kernel.mjs')] }));
 }
 
 async function main() {

@@ -30,10 +30,13 @@ fi
 cmake --build build/wasm -j"$(nproc)" >build/wasm/build.log 2>&1 \
   || { cat build/wasm/build.log >&2; echo "build: wasm build failed" >&2; exit 1; }
 
+# The modules of wasm/CMakeLists.txt that dist/ publishes.
+MODULES="attention-core attention-core-train attention-kernel attention-kernel-relaxed attention-kernel-scalar attention-heads"
+
 # Publish each module to dist/ only when it changed, by rename (atomic), so a
 # test or page that is loading dist/ during a rebuild never reads half a file.
 mkdir -p dist
-for m in attention-core attention-core-relaxed attention-core-scalar attention-core-train attention-heads; do
+for m in $MODULES; do
   built="build/wasm/modules/$m.mjs"
   [ -f "$built" ] || { echo "build: $built was not produced" >&2; exit 1; }
   if ! cmp -s "$built" "dist/$m.mjs"; then
@@ -42,7 +45,7 @@ for m in attention-core attention-core-relaxed attention-core-scalar attention-c
 done
 
 # Fail loudly if a build did not produce what the tests and the page load.
-for f in dist/attention-core.mjs dist/attention-core-relaxed.mjs dist/attention-core-scalar.mjs dist/attention-core-train.mjs dist/attention-heads.mjs build/native/tests/native/attention_tests; do
+for f in $(printf 'dist/%s.mjs ' $MODULES) build/native/tests/native/attention_tests; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
 done
 

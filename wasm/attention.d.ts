@@ -142,8 +142,9 @@ export interface TrainStepResult extends GridSet {
 }
 
 export interface Attention {
-  /** The build in use: 'relaxed' (fused multiply-add), 'simd' or 'scalar'. */
-  readonly variant: CoreVariant;
+  /** The kernel build behind attendRaw: 'relaxed' (fused multiply-add), 'simd' or 'scalar';
+   *  null when loaded with { path: 'teaching' }. */
+  readonly variant: CoreVariant | null;
   readonly limits: Limits;
   attend(request: AttendRequest): AttendResult;
   attendRaw(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,
@@ -171,12 +172,17 @@ export function hasWasmSimd(): boolean;
 export function hasRelaxedSimd(): boolean;
 /** The builds this engine can run, fastest first. */
 export function usableVariants(): CoreVariant[];
+/** Which of the core's two modules to load: both (the default), the teaching core only
+ *  (attend(); what the widget loads) or the kernel only (attendRaw; what the scale lab loads). */
+export type CorePath = 'both' | 'teaching' | 'raw';
 /**
- * Loads the core once per page (per variant): by default the fastest build that validates,
- * falling back to the next; `variant` asks for one build; `simd: false` is 'scalar', `simd: true`
- * is 'simd'; `training: true` loads the training build (gradients, evaluateGoal, trainStep,
- * randomGrid work only there). Never throws: bad options reject with `invalid_argument`; a core
- * that cannot load rejects with `load_failed`, a message naming the cause (the page's CSP, no
- * WebAssembly, the module file missing) and the original error as `cause`.
+ * Loads the core once per page (per module and kernel build). `path` picks the modules; a method
+ * of a module not loaded throws `unsupported`. The kernel: by default the fastest build that
+ * validates, falling back to the next; `variant` asks for one build; `simd: false` is 'scalar',
+ * `simd: true` is 'simd'. `training: true` loads the training build of the teaching core
+ * (gradients, evaluateGoal, trainStep, randomGrid work only there; not with path 'raw').
+ * Never throws: bad options reject with `invalid_argument`; a core that cannot load rejects with
+ * `load_failed`, a message naming the cause (the page's CSP, no WebAssembly, the module file
+ * missing) and the original error as `cause`.
  */
-export function loadAttention(options?: { variant?: CoreVariant; simd?: boolean; training?: boolean }): Promise<Attention>;
+export function loadAttention(options?: { path?: CorePath; variant?: CoreVariant; simd?: boolean; training?: boolean }): Promise<Attention>;

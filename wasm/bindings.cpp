@@ -1,4 +1,7 @@
-// Embind bindings: one flat table at the bottom, conversion helpers above it.
+// The teaching core's Embind bindings (dist/attention-core.mjs; with ATTENTION_TRAINING,
+// dist/attention-core-train.mjs): one flat table at the bottom, conversion helpers above it.
+// The raw path has a module of its own (kernel_exports.cpp), so a page with the widget alone
+// never downloads the kernel.
 //
 // Why Embind and this shape: Embind gives a typed, named API without a code
 // generator, and with DYNAMIC_EXECUTION=0 it runs under a strict CSP. Data
@@ -11,7 +14,6 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -83,92 +85,6 @@ val attend(const val& request) {
   out.set("divisor", t.divisor);
   return out;
 }
-
-// A float buffer in the wasm heap that is not zero-filled: every entry a call
-// reads was written first (by JS, or by the kernel), and filling 16 MB first
-// cost the first call at n = 2048 about 11 ms. It only grows.
-class FloatBuffer {
- public:
-  void resize(std::size_t count) {
-    if (count > capacity_) {
-      data_.reset();  // free first: the old and the new buffer never both live
-      data_.reset(new float[count]);
-      capacity_ = count;
-    }
-    size_ = count;
-  }
-  float* data() { return data_.get(); }
-  std::size_t size() const { return size_; }
-
- private:
-  std::unique_ptr<float[]> data_;
-  std::size_t size_ = 0, capacity_ = 0;
-};
-
-// Buffers for the raw path that live in the wasm heap, so JS fills them in
-// place and a call allocates nothing once the sizes are reached. Views must be
-// re-fetched after resize (the heap may have grown).
-//
-// A workspace holds one band of askers (attend_raw_rows): rows askers from
-// first_row on, against all n keys; resize(n, d, ...) and run(n, d, ...) are
-// the whole problem (rows = n).
-class RawWorkspace {
- public:
-  // Sizes the buffers; refuses sizes above the caps before allocating.
-  val resize(std::size_t n, std::size_t d, bool want_weights) {
-    return resize_band(n, n, d, want_weights);
-  }
-  // queries, weights and outputs for `rows` askers; keys and values for n.
-  val resize_band(std::size_t rows, std::size_t n, std::size_t d, bool want_weights) {
-    if (attention::Status s = attention::check_raw_size(n, d, want_weights); !s.ok()) return status_out(s);
-    if (rows > n)
-      return status_out({attention::ErrorCode::kTooLarge,
-                         "attendRaw: a band of " + std::to_string(rows) + " askers; at most n = " +
-                             std::to_string(n)});
-    queries_.resize(rows * d);
-    keys_.resize(n * d);
-    values_.resize(n * d);
-    outputs_.resize(rows * d);
-    weights_.resize(want_weights ? rows * n : 0);
-    return status_out({});
-  }
-  val queries() { return view(queries_); }
-  val keys() { return view(keys_); }
-  val values() { return view(values_); }
-  val weights() { return view(weights_); }
-  val outputs() { return view(outputs_); }
-
-  val run(std::size_t n, std::size_t d, bool scaled, bool causal, bool want_weights) {
-    return run_band(0, n, n, d, scaled, causal, want_weights);
-  }
-  val run_band(std::size_t first_row, std::size_t rows, std::size_t n, std::size_t d,
-               bool scaled, bool causal, bool want_weights) {
-    if (queries_.size() != rows * d || keys_.size() != n * d ||
-        (want_weights && weights_.size() != rows * n))
-      return status_out({attention::ErrorCode::kShapeMismatch,
-                         "attendRaw: workspace was not resized for n = " + std::to_string(n) +
-                             ", d = " + std::to_string(d)});
-    attention::RawOptions o;
-    o.scaled = scaled;
-    o.causal = causal;
-    // The masked half of the grid is never read: attendRaw copies only keys
-    // 0..i of row i out of it (wasm/attention.js, copyGrid). So the kernel
-    // need not zero it (8 MB at n = 2048), whatever an earlier call left there.
-    o.masked_zero = true;
-    const attention::Status s = attention::attend_raw_rows(
-        queries_.data(), keys_.data(), values_.data(), n, d, first_row, rows, o,
-        want_weights ? weights_.data() : nullptr, outputs_.data());
-    return status_out(s);
-  }
-
- private:
-  static val view(FloatBuffer& v) {
-    return val(emscripten::typed_memory_view(v.size(), v.data()));
-  }
-  // weights_: with causal, only the part on and below the diagonal is
-  // meaningful (see run_band()).
-  FloatBuffer queries_, keys_, values_, weights_, outputs_;
-};
 
 // Heap use, for leak tests (tests/wasm/soak.test.mjs): the size of the wasm
 // memory, which only grows, and the bytes malloc has handed out and not had back,
@@ -317,17 +233,6 @@ EMSCRIPTEN_BINDINGS(attention) {
   emscripten::function("trainStep", &train_step);
   emscripten::function("randomGrid", &random_grid);
 #endif
-  emscripten::class_<RawWorkspace>("RawWorkspace")
-      .constructor<>()
-      .function("resize", &RawWorkspace::resize)
-      .function("queries", &RawWorkspace::queries)
-      .function("keys", &RawWorkspace::keys)
-      .function("values", &RawWorkspace::values)
-      .function("weights", &RawWorkspace::weights)
-      .function("outputs", &RawWorkspace::outputs)
-      .function("run", &RawWorkspace::run)
-      .function("resizeBand", &RawWorkspace::resize_band)
-      .function("runBand", &RawWorkspace::run_band);
   emscripten::constant("maxTokens", attention::kMaxTokens);
   emscripten::constant("maxDim", attention::kMaxDim);
   emscripten::constant("maxRawTokens", attention::kMaxRawTokens);

@@ -3,7 +3,7 @@
 import { loadAttention } from './attention.js';
 import { serveRows } from './parallel.js';
 
-const attnReady = loadAttention();
+const attnReady = loadAttention({ path: 'raw' });
 const state = {};
 self.addEventListener('message', async ({ data }) => {
   const { reply, transfer } = await serveRows(attnReady, state, data);

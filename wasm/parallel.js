@@ -81,7 +81,7 @@ class AttentionPool {
     if (!this.#kv) throw new AttentionError('attendRaw: call setKeysValues(K, V, n, d) first', 'invalid_argument');
     const { K, V, n, d } = this.#kv;
     const wantWeights = options.weights ?? true;
-    if (this.#workers.length === 0) return (await loadAttention()).attendRaw(Q, K, V, n, d, { ...options, into });
+    if (this.#workers.length === 0) return (await loadAttention({ path: 'raw' })).attendRaw(Q, K, V, n, d, { ...options, into });
     const out = into ?? { weights: wantWeights ? new Float32Array(n * n) : null, outputs: new Float32Array(n * d) };
     const bands = splitBands(n, this.#workers.length, { causal: options.causal === true });
     const parts = await Promise.all(bands.map((band, k) => {

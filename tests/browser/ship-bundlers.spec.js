@@ -137,8 +137,9 @@ test('hosted files copied to a subpath: relative URLs only, the widget, the lab 
     expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     expect(await page.evaluate(() => window.firstScaleResult)).toEqual({ n: 64, mode: 'worker' });
     expect(site.requests.filter((r) => !r.startsWith('/course/'))).toEqual([]);
-    // The core streams its .wasm (the page's and the worker's core: one file, one variant).
-    expect(new Set(site.requests.filter((r) => r.endsWith('.wasm'))).size).toBe(1);
+    // Each core module streams its .wasm: the page's widget the teaching core, the worker the kernel.
+    expect([...new Set(site.requests.filter((r) => r.endsWith('.wasm')).map((r) => r.split('/').pop()))].sort())
+      .toEqual(['attention-core.wasm', 'attention-kernel-relaxed.wasm']);
     await page.goto(`${site.origin}/course/assets/attention-widget/embed.html?preset=it-vase`);
     expect(await gridRow(await widgetAt(page), 'Attention weights', 'it')).toMatchObject({ vase: expect.any(String) });
   } finally {

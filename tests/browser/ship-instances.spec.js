@@ -17,11 +17,11 @@ ${Array.from({ length: 10 }, (_, i) => `<attention-widget preset="${PRESETS[i % 
 <attention-scale n="128" dk="16"></attention-scale>
 </main></body></html>`;
 
-test('ten widgets and a scale lab: edited in turn they stay independent; the core module loads once', async ({ page }) => {
+test('ten widgets and a scale lab: edited in turn they stay independent; each core module loads once per realm', async ({ page }) => {
   test.setTimeout(60_000);
   const problems = watchConsole(page);
   const coreRequests = [];
-  page.on('request', (r) => { if (/\/dist\/attention-core[^/]*\.mjs$/.test(r.url())) coreRequests.push(r); });
+  page.on('request', (r) => { if (/\/dist\/attention-(core|kernel)[^/]*\.mjs$/.test(r.url())) coreRequests.push(r); });
   await page.route('**/web/ten-widgets.html', (route) => route.fulfill({
     status: 200, body: PAGE, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP } }));
   await page.addInitScript(() => { // count WebAssembly instances made in the page's realm
@@ -65,15 +65,15 @@ test('ten widgets and a scale lab: edited in turn they stay independent; the cor
   expect(await result).toBe(200);
   expect(await Promise.all(widgets.map((w) => w.evaluate((el) => el.state)))).toEqual(finals);
 
-  // The page's own realm fetched the core once for all ten widgets (its resource timeline);
-  // each of the scale lab's workers (one per core, at most 4) is a realm of its own and
-  // fetches one more copy. Chromium runs the relaxed-SIMD build, and only it.
-  const core = '/dist/attention-core-relaxed.mjs';
+  // The page's own realm fetched the teaching core once for all ten widgets (its resource
+  // timeline), and no kernel; each of the scale lab's workers (one per core, at most 4) is a
+  // realm of its own and fetches the kernel, the relaxed-SIMD build in Chromium, and only it.
+  const core = '/dist/attention-core.mjs', kernel = '/dist/attention-kernel-relaxed.mjs';
   const pageFetches = await page.evaluate(() => performance.getEntriesByType('resource')
     .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/dist/')));
   expect(pageFetches).toEqual([core]);
   expect(await page.evaluate(() => window.__instances)).toBe(1); // one core instance, shared
   const workers = await page.evaluate(() => Math.min(4, navigator.hardwareConcurrency));
-  expect(coreRequests.map((r) => new URL(r.url()).pathname)).toEqual(Array(1 + workers).fill(core));
+  expect(coreRequests.map((r) => new URL(r.url()).pathname).sort()).toEqual([core, ...Array(workers).fill(kernel)].sort());
   expect(problems).toEqual([]);
 });

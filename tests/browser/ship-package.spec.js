@@ -35,7 +35,8 @@ test.afterEach(() => expect(problems).toEqual([]));
 test('the tarball holds the built module, the elements, types and the manifest, and nothing else', async () => {
   const files = new Set(pkg.files);
   for (const f of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/attention-core.mjs',
-    'dist/attention-core-relaxed.mjs', 'dist/attention-core-scalar.mjs', 'wasm/attention.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
+    'dist/attention-core-train.mjs', 'dist/attention-kernel.mjs', 'dist/attention-kernel-relaxed.mjs',
+    'dist/attention-kernel-scalar.mjs', 'wasm/attention.js', 'wasm/checks.js', 'wasm/raw-path.js', 'wasm/training-path.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
     'web/attention-widget.d.ts', 'web/attention-widget.css.js', 'web/widget/share.js', 'web/widget/share.d.ts',
     'web/attention-scale.js', 'web/scale/worker.js', 'web/embed.html', 'web/embed.js', 'web/react.d.ts',
     'dist/attention-widget.bundle.js', 'dist/worker.js', 'dist/browser/attention-widget.js',
@@ -47,9 +48,8 @@ test('the tarball holds the built module, the elements, types and the manifest, 
   // .wasm files only in the hosted build (dist/browser/, fetched by its core); no sources, tests or demo.
   expect(pkg.files.filter((f) => /\.(cpp|hpp|spec\.js|test\.mjs)$|^web\/index\.html$/.test(f)
     || (f.endsWith('.wasm') && !f.startsWith('dist/browser/')))).toEqual([]);
-  // Measured 400 kB packed, 88 files: the inlined cores, the hosted build, the one-file bundle and worker.
-  // Four inlined core builds (relaxed, SIMD, scalar, training), the heads module, the hosted build
-  // and the one-file bundle: about 845 KB packed.
+  // The inlined modules (teaching core, training build, three kernels), the heads module, the
+  // hosted build and the one-file bundle: about 800 KB packed.
   expect(pkg.bytes).toBeLessThan(1_000_000);
   console.log(`packed: ${pkg.bytes} bytes, ${pkg.files.length} files`);
 });
@@ -62,7 +62,7 @@ test('a plain page with one module script and one tag renders the chapter number
     expect(await gridRow(w, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
     await expect(w.locator('.story')).toContainText('sat pays 67% of its attention to cat');
     expect(site.requests.filter((r) => r.startsWith('/node_modules/attention-widget/dist/'))).toEqual(
-      ['/node_modules/attention-widget/dist/attention-core-relaxed.mjs']); // Chromium: the relaxed build, and only it
+      ['/node_modules/attention-widget/dist/attention-core.mjs']); // the widget: the teaching core, and only it
   } finally {
     await site.close();
   }
@@ -112,7 +112,8 @@ test('cross-origin: modules served from another origin with CORS; the scale lab 
     await expect(scale.getByText(/Computing on the page's main thread/)).toBeVisible();
     expect(await scale.evaluate((el) => el.computeMode)).toBe('main');
     expect(host.requests.filter((r) => r.includes('attention-widget/'))).toEqual([]);
-    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-core-relaxed.mjs');
+    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-core.mjs');
+    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-kernel-relaxed.mjs'); // Chromium: the relaxed kernel
   } finally {
     await Promise.all([host.close(), cdn.close()]);
   }

@@ -30,13 +30,13 @@ async function countingWarnings(body) {
 }
 
 test('bad options reject (never a synchronous throw) with a readable message', async () => {
-  for (const options of [null, 'simd', 42, { simd: 'yes' }, { simd: null }]) {
+  for (const options of [null, 'simd', 42, { simd: 'yes' }, { simd: null }, { path: 'kernel' }, { path: 1 }]) {
     let promise;
     assert.doesNotThrow(() => { promise = loadAttention(options); }, `loadAttention(${JSON.stringify(options)})`);
     await assert.rejects(promise, (err) => {
       assert.ok(err instanceof AttentionError);
       assert.equal(err.code, 'invalid_argument');
-      assert.match(err.message, /^loadAttention takes nothing or \{ variant: relaxed \| simd \| scalar, simd: true \| false, training: true \| false \} \(got .{1,45}\)$/);
+      assert.match(err.message, /^loadAttention takes nothing or \{ path: both \| teaching \| raw, variant: relaxed \| simd \| scalar, simd: true \| false, training: true \| false \} \(got .{1,45}\)$/);
       return true;
     });
   }
@@ -88,4 +88,26 @@ test('no WebAssembly at all: says so and that the core needs it', async () => {
 test('after a failure the next call loads (nothing cached from the failure)', async () => {
   const attn = await loadAttention({ simd: false });
   assert.equal(attn.variant, 'scalar');
+});
+
+// After the failure tests above: those need nothing loaded yet.
+test("each path loads its own module: 'teaching' has attend() only, 'raw' attendRaw only, and each says what to load instead", async () => {
+  const teaching = await loadAttention({ path: 'teaching' });
+  const raw = await loadAttention({ path: 'raw', variant: 'scalar' });
+  const both = await loadAttention({ variant: 'scalar' });
+  assert.equal(teaching.variant, null);
+  assert.equal(raw.variant, 'scalar');
+  assert.deepEqual(raw.limits, teaching.limits, 'both modules read the same caps from attention.hpp');
+  const x = [[1, 0], [0, 1]], w = [[1, 0], [0, 1]];
+  assert.deepEqual(teaching.attend({ embeddings: x, wq: w, wk: w, wv: w }).outputs, both.attend({ embeddings: x, wq: w, wk: w, wv: w }).outputs);
+  const f = new Float32Array([1, 0, 0, 1]);
+  assert.deepEqual(raw.attendRaw(f, f, f, 2, 2).outputs, both.attendRaw(f, f, f, 2, 2).outputs);
+  assert.throws(() => teaching.attendRaw(f, f, f, 2, 2), (err) => err.code === 'unsupported'
+    && /^attendRaw is not in this core: it was loaded with \{ path: 'teaching' \}; use loadAttention\(\) or loadAttention\(\{ path: 'raw' \}\)$/.test(err.message));
+  assert.throws(() => raw.attend({}), (err) => err.code === 'unsupported' && /^attend is not in this core/.test(err.message));
+  assert.throws(() => teaching.trainStep({}), (err) => err.code === 'unsupported');
+  await assert.rejects(loadAttention({ path: 'raw', training: true }), (err) => err.code === 'invalid_argument');
+  assert.equal(await loadAttention({ path: 'teaching' }), teaching, 'one object per page for the same modules');
+  const stats = both.memoryStats();
+  assert.ok(stats.heapBytes >= raw.memoryStats().heapBytes + teaching.memoryStats().heapBytes - 1, 'both heaps counted');
 });

@@ -87,7 +87,7 @@ export class AttentionExample extends ElementBase {
     this.#started = true;
     this.#link = this.#linkPayload();
     this.#schedule();
-    loadAttention().then(
+    loadAttention({ path: 'teaching' }).then(
       (attn) => this.#report(this.#model.setCompute((state) => attn.attend(state))),
       (err) => this.#report({ ok: false, code: err?.code ?? 'load_failed',
         message: `The example could not start: ${err?.message ?? err}. It needs WebAssembly.` }));

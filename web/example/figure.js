@@ -37,7 +37,7 @@ const GRIDS = {
   wv: { table: 'table.matrix[aria-label="W_V"]', noHeaders: true },
 };
 
-const sheets = new WeakMap(); // shadow root -> its figure stylesheet
+let sheet = null; // the figure stylesheet, made once per page and adopted by every figure
 
 /**
  * @param {ShadowRoot} shadow the widget's shadow root
@@ -53,11 +53,12 @@ export function applyFigure(shadow, root, { panels, readonly, cells }) {
 
 /** Adds the figure stylesheet to a widget's shadow root (once). */
 export function adoptFigureStyles(shadow) {
-  if (sheets.has(shadow) || typeof CSSStyleSheet !== 'function') return;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(FIGURE_CSS);
-  sheets.set(shadow, sheet);
-  shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
+  if (typeof CSSStyleSheet !== 'function') return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(FIGURE_CSS);
+  }
+  if (!shadow.adoptedStyleSheets.includes(sheet)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
 }
 
 function showPanels(root, panels) {

@@ -5,8 +5,16 @@
 // JavaScript), so an author can write the chapter's number there.
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
-import { checkFormat, formatValue, lookUp, parseOf, resolveOf } from './of.js';
 import { watchExample } from './lookup.js';
+
+// Reading `of` and formatting (of.js) load with the first value on a page: a page with
+// widgets only never downloads them.
+let ofCode = null;     // the module, once in
+let ofLoading = null;  // Promise of it
+const loadOf = () => (ofLoading ??= import('./of.js').then((m) => { ofCode = m; }, (err) => {
+  ofLoading = null; // a later value tries again
+  throw err;
+}));
 
 // The number is the element's own text (light DOM): it reads, selects, copies and finds like
 // the words around it. The shadow root only slots it and styles the marker.
@@ -15,6 +23,7 @@ const CSS = `
 :host([data-error]) { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px; }
 @media (prefers-color-scheme: dark) { :host([data-error]) { color: var(--aw-error, #ff8a80); } }
 `;
+let sheet = null; // made once per page, adopted by every value
 
 /**
  * One number (or vector) of an <attention-example>, as inline text that follows every edit.
@@ -44,8 +53,10 @@ export class AttentionValue extends ElementBase {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+    }
     root.adoptedStyleSheets = [sheet];
     root.append(document.createElement('slot'));
   }
@@ -94,6 +105,12 @@ export class AttentionValue extends ElementBase {
   }
 
   #render() {
+    if (!ofCode) {
+      loadOf().then(() => this.isConnected && this.#render(),
+        (err) => this.#showError({ code: 'load_failed', message: `this value could not load: ${err?.message ?? err}` }));
+      return; // the author's text stays meanwhile
+    }
+    const { checkFormat, formatValue, lookUp, parseOf, resolveOf } = ofCode;
     const problem = this.#lookError ? { code: 'no_example', message: this.#lookError } : this.#read();
     if (problem) return this.#showError(problem);
     const snapshot = this.#example?.snapshot;
@@ -108,6 +125,7 @@ export class AttentionValue extends ElementBase {
 
   // The attributes' own problems (independent of the example's numbers), or null.
   #read() {
+    const { checkFormat, parseOf } = ofCode;
     const parsed = parseOf(this.getAttribute('of'));
     if (!parsed.ok) return { code: 'bad_of', message: parsed.message };
     const format = checkFormat(this.getAttribute('format') ?? undefined, parsed.kind);

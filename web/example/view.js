@@ -2,14 +2,23 @@
 // <attention-example>), `show`, `readonly` and `highlight`. The widget hands its attribute
 // changes and "panels built" moments here; this module owns the rest, so the widget's own
 // code changes by a few lines only.
+//
+// A widget with none of these attributes is a full widget: the figure code (panels.js,
+// figure.js and its stylesheet) loads only for the first figure on a page (ready()).
 import { parseBoolean } from '../shared/booleans.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { el } from '../shared/dom.js';
-import { parseHighlight, parseShow, resolveHighlight } from './panels.js';
-import { adoptFigureStyles, applyFigure } from './figure.js';
 import { watchExample } from './lookup.js';
 
 export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'highlight']);
+
+let figureCode = null; // Promise of { parseShow, parseHighlight, resolveHighlight, applyFigure, adoptFigureStyles }
+const loadFigureCode = () => (figureCode ??= Promise.all([import('./panels.js'), import('./figure.js')])
+  .then(([panels, figure]) => ({ ...panels, ...figure }))
+  .catch((err) => {
+    figureCode = null; // a later figure tries again
+    throw err;
+  }));
 
 /**
  * @param {{ host: HTMLElement, shadow: ShadowRoot, root: HTMLElement, model: object }} parts
@@ -17,7 +26,8 @@ export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'hi
  */
 export function createView({ host, shadow, root, model }) {
   let box = null; // the figure's message line, made when there is a first message
-  adoptFigureStyles(shadow);
+  let code = null; // the figure code, once loaded (a figure) or null (a full widget, so far)
+  let failed = false; // the figure code could not load
   let current = null;     // the <attention-example> followed, if any
   let binding = null;     // AbortController of the current example lookup
   let connection = null;  // the widget's connection signal
@@ -49,8 +59,28 @@ export function createView({ host, shadow, root, model }) {
     report();
   }
 
+  const isFigure = () => VIEW_ATTRIBUTES.some((name) => host.hasAttribute(name));
+
+  // Resolves once the figure code is in (at once for a full widget); never rejects: without
+  // it a figure says so and shows every panel.
+  function ready() {
+    if (code || !isFigure()) return Promise.resolve();
+    return loadFigureCode().then((loaded) => {
+      code = loaded;
+      code.adoptFigureStyles(shadow);
+    }, (err) => {
+      failed = true;
+      messages.figure = [{ code: 'load_failed', message: `The figure settings could not load: ${err?.message ?? err}.` }];
+    });
+  }
+
   function apply() {
     if (!built || !model.result) return;
+    if (!code) {
+      if (isFigure()) ready().then(() => code && apply());
+      return;
+    }
+    const { parseShow, parseHighlight, resolveHighlight, applyFigure } = code;
     const show = parseShow(host.getAttribute('show'));
     const readonly = parseBoolean('readonly', host.getAttribute('readonly'), false);
     const highlight = parseHighlight(host.getAttribute('highlight'));
@@ -63,8 +93,12 @@ export function createView({ host, shadow, root, model }) {
     report();
   }
 
-  // The figure's messages on its own line.
+  // The figure's messages on its own line (styled by the figure code: shown once it is in).
   function report() {
+    if (!code && !failed && isFigure()) {
+      ready().then(report);
+      return;
+    }
     const all = [...messages.example, ...messages.figure];
     const text = all.map((m) => m.message).join(' ');
     if (text && !box) {
@@ -89,6 +123,8 @@ export function createView({ host, shadow, root, model }) {
       if (name === 'example') bind();
       else apply();
     },
+    /** Resolves when the figure code this widget needs is in: its first render waits for it. */
+    ready,
     /** The widget connected: `signal` aborts when it disconnects. */
     connect(signal) {
       connection = signal;

@@ -18,7 +18,7 @@ import { styleSheet } from './guided.css.js';
 /**
  * @param {{ host: Element, attend: (state) => object, onAsker: (i: number) => void,
  *           extras?: Node[] }} options
- *   attend: the core (loadAttention().attend), for the steps that compare a switch off and on;
+ *   attend: the core (loadAttention({ path: 'teaching' }).attend), for the steps that compare a switch off and on;
  *   extras: nodes for the "Change the numbers" disclosure (the widget's cast editor).
  */
 export function createGuided({ host, attend, onAsker, onPredict = () => {}, extras = [] }) {

@@ -202,7 +202,7 @@ export class ComputeClient {
     try {
       const [{ loadAttention }, { runJob }] = await Promise.all([
         import('../../wasm/attention.js'), import('./compute.js')]);
-      const attn = await loadAttention();
+      const attn = await loadAttention({ path: 'raw' });
       this.#finish({ id: job.id, kind: job.kind, result: { ...runJob(attn, job), workers: 0 } });
     } catch (err) {
       const code = typeof err?.code === 'string' ? err.code : 'compute_failed';

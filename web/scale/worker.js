@@ -12,7 +12,7 @@
 import { loadAttention } from '../../wasm/attention.js';
 import { runJob } from './compute.js';
 
-const attnReady = loadAttention();
+const attnReady = loadAttention({ path: 'raw' });
 
 self.addEventListener('message', async ({ data: job }) => {
   try {

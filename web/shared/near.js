@@ -2,7 +2,7 @@
 // and layout is the heaviest thing it does; a page of several would otherwise do all
 // of them in one long task at load (Lighthouse counted 770 ms on the demo page). So an
 // element renders when it comes within MARGIN of the viewport, or once the page has
-// loaded and is idle, whichever is first, and each in a task of its own.
+// loaded and is idle, whichever is first, and each in a task of its own (queueRender).
 
 const MARGIN = '50% 0px'; // half a viewport ahead: rendered before a scroll reaches it
 const IDLE_TIMEOUT_MS = 2000;
@@ -37,4 +37,40 @@ function afterLoadWhenIdle(callback) {
     : setTimeout(callback, 200));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
+}
+
+// First renders, one per task, each after the frame that styled and laid out the one before.
+// Elements whose core arrived at the same moment would otherwise all render in one microtask
+// checkpoint (one long task), and a render that reads its theme right after another element's
+// build pays for that element's style and layout inside its own task.
+const queue = [];
+let draining = false;
+const FRAME_FALLBACK_MS = 50; // no animation frames in a hidden tab: do not wait for one
+
+/** Runs `render` in a task of its own, after the renders queued before it and their frame. */
+export function queueRender(render) {
+  queue.push(render);
+  if (draining) return;
+  draining = true;
+  setTimeout(renderNext, 0);
+}
+
+function renderNext() {
+  try {
+    queue.shift()();
+  } finally {
+    if (queue.length === 0) draining = false;
+    else afterNextFrame(renderNext);
+  }
+}
+
+function afterNextFrame(callback) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    setTimeout(callback, 0);
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  setTimeout(once, FRAME_FALLBACK_MS);
 }

@@ -7,7 +7,7 @@ import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
-import { whenNear } from '../shared/near.js';
+import { queueRender, whenNear } from '../shared/near.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -156,7 +156,8 @@ export class AttentionWidget extends ElementBase {
     this.#link = linkPayload(this);
     this.#schedule();
     // The core loads at once; the first render waits until this widget is near the viewport.
-    Promise.all([loadAttention(), whenNear(this)]).then(([attn]) => this.#onLoaded(attn), (err) => this.#onLoadFailed(err));
+    Promise.all([loadAttention({ path: 'teaching' }), whenNear(this), this.#view.ready()])
+      .then(([attn]) => queueRender(() => this.#onLoaded(attn)), (err) => this.#onLoadFailed(err));
   }
 
   disconnectedCallback() {
@@ -249,7 +250,7 @@ export class AttentionWidget extends ElementBase {
   #mountTrain() {
     const pending = { panel: null, connection: new AbortController() };
     this.#train = pending;
-    Promise.all([import('../train/panel.js'), loadAttention({ training: true })]).then(([{ createTrainPanel }, core]) => {
+    Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })]).then(([{ createTrainPanel }, core]) => {
       if (this.#train !== pending) return; // turned off (or on again) while it loaded
       const v = this.#views;
       pending.panel = createTrainPanel({
