@@ -8,6 +8,7 @@ import { fixed2 } from '../shared/numbers.js';
 import { niceStep } from '../shared/ticks.js';
 import { liveRegion, setAttr, setText, setTokenText, uid } from './dom.js';
 import { isolate, vector } from './format.js';
+import { placeOutputLabel } from './label-place.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
@@ -124,7 +125,8 @@ export function createArrowPlot({ onMove }) {
     tips.forEach((tip, j) => paintValue(view.values[j], tip, j, state, result, box, labels[j]));
     paintChain(view.chain, links, size);
     drawArrow(view.output, [0, 0], out, size, 1.4);
-    placeLabel(view.output.label, out, box, -1);
+    placeOutput(view.output.label, out, box, [...links, ...tips.map((tip) => ({ from: [0, 0], to: tip }))],
+      `o(${state.tokens[i]})`.length);
     pin.paint(box, placeLabel);
     setTokenText(view.output.label, `o(${tokens[i]})`);
     // Read by screen readers in logical order: the plain token text, no isolates.
@@ -305,7 +307,7 @@ function setPoints(polygon, xy) {
 }
 
 // Labels read inward (toward the middle of the plot) so they are never cut at an edge:
-// value labels above their tip, the output's below its tip, so the two never collide.
+// value labels above their tip (the output's has its own rule: placeOutput).
 function placeLabel(label, tip, box, side) {
   const [x0, , w] = box.split(' ').map(Number);
   const off = w * 0.045;
@@ -315,6 +317,19 @@ function placeLabel(label, tip, box, side) {
   setAttr(label, 'y', -tip[1] + (side > 0 && !atOrigin ? -off * 0.5 : off * 1.3));
   setAttr(label, 'text-anchor', inwardLeft ? 'end' : 'start');
   setAttr(label, 'font-size', w * 0.042);
+}
+
+// The output's label beside its tip, clear of its own shaft and of the other arrows (label-place.js).
+function placeOutput(label, tip, box, links, chars) {
+  const [x0, top, w, h] = box.split(' ').map(Number); // SVG's y runs down: the box's top is -maxY
+  const size = w * 0.042;
+  const segments = [[[0, 0], tip], ...links.map((l) => [l.from, l.to])];
+  const place = placeOutputLabel(tip, segments, { x0, y0: -(top + h), w, h },
+    { width: chars * size * 0.6, height: size, gap: w * 0.03 });
+  setAttr(label, 'x', place.x);
+  setAttr(label, 'y', -(place.y + size * 0.2)); // the baseline, a descender's depth above the box's bottom
+  setAttr(label, 'text-anchor', place.anchor);
+  setAttr(label, 'font-size', size);
 }
 
 // Tokens whose values land on the same point share one label ("we, from, the").

@@ -27,15 +27,13 @@ import { createSharePanel } from './share-panel.js';
 import { styleSheet } from '../attention-widget.css.js';
 import { createModelSwitch } from '../example/model-switch.js';
 import { VIEW_ATTRIBUTES, createView } from '../example/view.js';
-import { parseBoolean } from '../shared/booleans.js';
 import { createFeedback } from '../guided/feedback.js';
+import { createTrainMount } from './train-mount.js';
+import { createGuidedMount, loadGuided } from './guided-mount.js';
 
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
-// The guided tour's code (../guided/view.js) loads the first time a widget on the page is guided.
-let guidedView = null;
-const loadGuided = () => (guidedView ??= import('../guided/view.js'));
 
 const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
 
@@ -113,8 +111,8 @@ export class AttentionWidget extends ElementBase {
   #drag = { frame: 0, pending: null };
   #shownErrors = new Set(); // the messages on the message line
   #connection = null;  // AbortController: every listener added on connect goes with it on disconnect
-  #attn = null;        // the core, once loaded (the train panel then loads the training build)
-  #train = null;       // { panel, connection } while the `train` attribute is on (web/train/panel.js)
+  #train;             // the train panel's mount (train-mount.js)
+  #guided;            // the guided tour's mount (guided-mount.js)
   #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
   #ui;
 
@@ -123,6 +121,10 @@ export class AttentionWidget extends ElementBase {
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
     this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
+    this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model: this.#model, panels: () => this.#views,
+      attend: (state) => this.#attend(state), showErrors: (outcome) => this.#showErrors(outcome), reveal: () => this.#reveal() });
+    this.#train = createTrainMount({ host: this, model: this.#model, panels: () => this.#views,
+      showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
   }
 
   connectedCallback() {
@@ -148,7 +150,7 @@ export class AttentionWidget extends ElementBase {
       cancelAnimationFrame(this.#drag.frame);
       this.#drag.frame = 0;
     });
-    if (this.#train?.panel) this.#train.panel.connect(this.#trainSignal());
+    this.#train.connect(signal);
     // Changed while away (another view of the same model): catch up.
     if (this.#model.result && this.#painted !== this.#model.version) this.#show({ reason: 'load' }, false);
     if (this.#started) return;
@@ -168,11 +170,8 @@ export class AttentionWidget extends ElementBase {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
-    if (name === 'guided' || name === 'predict') { this.#applyGuided(); return; }
-    if (name === 'train') {
-      this.#trainChanged();
-      return;
-    }
+    if (name === 'guided' || name === 'predict') return this.#guided.apply();
+    if (name === 'train') return this.#train.sync();
     this.#dirty.add(name);
     this.#schedule();
   }
@@ -225,63 +224,20 @@ export class AttentionWidget extends ElementBase {
     // Read the theme while the shadow tree is one paragraph: read after the build, it would force
     // a style pass over the whole new tree inside this task (the longest task of a page's load).
     this.#theme = snapshotStyle(this.#ui.root, HEAT_RAMPS);
-    this.#ui.status.hidden = true;
-    this.#ui.body.hidden = false;
+    // A guided widget keeps its loading line (a screen's height) until its tour is in, so the
+    // page below does not move when the tour arrives a task later (guided-mount.js).
+    if (!this.#guided.on) this.#reveal();
     // The model checks its example again with the core: a source the core refuses gives way to the next.
     this.#attend = (state) => attn.attend(state);
     this.#showErrors(this.#model.setCompute(this.#attend));
-    this.#applyGuided();
-    this.#attn = attn;
-    this.#trainChanged();
+    this.#guided.apply();
+    if (!this.#model.result) this.#reveal(); // nothing to tour: the message line says why
+    this.#train.start();
   }
 
-  // ---- the train panel (`train` attribute; web/train/, docs/training.md) ----
-
-  #trainChanged() {
-    const { value: on, message } = parseBoolean('train', this.getAttribute('train'), false);
-    if (message) this.#showErrors({ ok: true, notes: [{ code: 'bad_attribute', message }] });
-    if (!this.#attn || !this.#views) return; // mounted once the core and the views are there
-    if (on && !this.#train) this.#mountTrain();
-    else if (!on && this.#train) this.#unmountTrain();
-  }
-
-  // The panel's code and the core's training build load on first use: pages without `train`
-  // never download them.
-  #mountTrain() {
-    const pending = { panel: null, connection: new AbortController() };
-    this.#train = pending;
-    Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })]).then(([{ createTrainPanel }, core]) => {
-      if (this.#train !== pending) return; // turned off (or on again) while it loaded
-      const v = this.#views;
-      pending.panel = createTrainPanel({
-        root: this.shadowRoot, model: this.#model, core,
-        marks: { show: (info) => v.cast.showTraining(info) },
-        pin: { show: (point, onMove) => v.arrows.setPin(point, onMove) },
-        reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
-        onError: (error) => this.dispatchEvent(new AttentionErrorEvent(error)),
-      });
-      v.controls.element.after(pending.panel.element);
-      if (this.#connection && !this.#connection.signal.aborted) pending.panel.connect(this.#trainSignal());
-      pending.panel.start();
-    }, (err) => this.#showErrors({ ok: true, notes: [{ code: 'load_failed',
-      message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }] }));
-  }
-
-  #unmountTrain() {
-    this.#train.connection.abort();
-    this.#train.panel?.element.remove();
-    this.#train = null;
-    this.#views.cast.showTraining(null);
-    this.#views.arrows.setPin(null);
-  }
-
-  // Ends with the panel (attribute removed) or with this connection (element removed).
-  // (AbortSignal.any would do, but not in every browser the package supports.)
-  #trainSignal() {
-    const both = new AbortController();
-    for (const signal of [this.#train.connection.signal, this.#connection.signal])
-      signal.addEventListener('abort', () => both.abort(), { once: true, signal: both.signal });
-    return both.signal;
+  #reveal() {
+    this.#ui.status.hidden = true;
+    this.#ui.body.hidden = false;
   }
 
   #onLoadFailed(err) {
@@ -373,51 +329,6 @@ export class AttentionWidget extends ElementBase {
       v.share.element);
     v.feedback = createFeedback({ watch: this.#ui.body, grids: v.grids.element, arrows: v.arrows, causalNote, dragNote,
       onAsker: (i) => this.#showErrors(this.#model.setAsker(i)) });
-  }
-
-  // <attention-widget guided>: the step-by-step tour (../guided/view.js) in place of the panels;
-  // `predict` asks for a guess before each reveal. The cast editor moves into the tour's
-  // "Change the numbers" disclosure while it is on, and back when it is off.
-  #applyGuided() {
-    const v = this.#views;
-    if (!v || !this.#attend || !this.#model.result) return;
-    const guided = parseBoolean('guided', this.getAttribute('guided'), false);
-    const predict = parseBoolean('predict', this.getAttribute('predict'), false);
-    const notes = [guided, predict].filter((b) => b.message).map((b) => ({ code: 'bad_attribute', message: b.message }));
-    if (notes.length) this.#showErrors({ ok: true, notes });
-    const on = guided.value;
-    if (!v.guided) {
-      // A class, not `hidden`: a figure's `show` (web/example/figure.js) owns the panels' hidden state.
-      this.#ui.body.classList.toggle('is-guided', on);
-      if (on) this.#loadGuided();
-      return;
-    }
-    this.#ui.body.classList.toggle('is-guided', on);
-    const edit = v.guided.element.querySelector('.g-edit');
-    if (on) {
-      if (!v.guided.element.isConnected) this.#ui.body.prepend(v.guided.element);
-      edit.append(v.cast.element);
-    } else {
-      v.guided.element.remove();
-      v.guided.pause();
-      if (v.cast.element.parentNode === edit) this.#ui.body.querySelector('.panels > .everyone').before(v.cast.element);
-    }
-    v.guided.setPredict(predict.value);
-    if (on) v.guided.update(this.#model.state, this.#model.result);
-  }
-
-  #loadGuided() {
-    loadGuided().then(({ createGuided }) => {
-      const v = this.#views;
-      v.guided ??= createGuided({ host: this, attend: (state) => this.#attend(state),
-        onAsker: (i) => this.#showErrors(this.#model.setAsker(i)),
-        onPredict: (on) => this.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
-      this.#applyGuided();
-    }, (err) => {
-      guidedView = null; // a later try may load it
-      this.#ui.body.classList.remove('is-guided');
-      this.#showErrors({ ok: true, notes: [{ code: 'load_failed', message: `The guided tour could not load: ${thrown(err)}.` }] });
-    });
   }
 
   #paint(force) {
