@@ -4,6 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { sharesRow } from './figures-helpers.js';
+import { paintAll } from './widget-helpers.js';
 
 let problems;
 test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
@@ -29,6 +30,7 @@ for (const [width, height] of [[1280, 900], [360, 780]]) {
     await expect(page.locator('#fig-thermo-plot .thermo-table tbody tr').first()).toBeVisible();
     await expect(page.locator('#fig-grid-lab canvas')).toBeVisible();
 
+    await paintAll(page);
     await page.screenshot({ path: `tests/browser/screenshots/figures-chapter-${width}.png`, fullPage: true });
     // One picture per section too: the whole page is too tall to judge at once.
     for (const section of await page.locator('section.beat').all()) {

@@ -48,3 +48,13 @@ export async function askerRows(widget) {
   });
 }
 
+
+/**
+ * Off screen, the elements skip painting (content-visibility: auto, a load-time saving), which a
+ * full-page screenshot would show as blank boxes: before one, every element paints.
+ */
+export async function paintAll(page) {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('attention-widget, attention-scale')) el.style.contentVisibility = 'visible';
+  });
+}

@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { watchConsole } from './console.js';
-import { widgetAt } from './widget-helpers.js';
+import { paintAll, widgetAt } from './widget-helpers.js';
 
 const DIR = 'tests/browser/screenshots';
 
@@ -22,6 +22,7 @@ for (const width of [1280, 360]) {
     expect(overflowing).toEqual([]);
     await mkdir(DIR, { recursive: true });
     const path = `${DIR}/demo-${width}.png`;
+    await paintAll(page);
     await page.screenshot({ path, fullPage: true });
     if (width === 1280) {
       const box = await page.locator('#cat-sat attention-widget').boundingBox();

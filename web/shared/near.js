@@ -64,7 +64,8 @@ function renderNext() {
   }
 }
 
-function afterNextFrame(callback) {
+/** Runs `callback` in a task after the next frame (or after a short wait where frames stop). */
+export function afterNextFrame(callback) {
   let done = false;
   const once = () => {
     if (done) return;

@@ -8,6 +8,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { queueRender, whenNear } from '../shared/near.js';
+import { revealInFrames } from './reveal.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -36,6 +37,9 @@ import { createGuidedMount, loadGuided } from './guided-mount.js';
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
 const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
+
+// What the panels' markup depends on: the tokens and every dimension (d_k = rows of W_Q, d_v of W_V).
+const shapeOf = (state) => JSON.stringify([state.tokens, state.wq.length, state.wv.length, state.embeddings[0].length]);
 
 // The named custom properties of an element's computed style, kept: { getPropertyValue(name) }.
 function snapshotStyle(element, names) {
@@ -103,7 +107,8 @@ export class AttentionWidget extends ElementBase {
   #started = false;
   #loaded = false;    // the model has read this element's sources
   #painted = -1;      // the model version on screen
-  #shape = '';
+  #shape = '';         // the example's shape the panels were built for (shapeOf)
+  #firstPaint = true;
   #views = null;
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
@@ -158,7 +163,11 @@ export class AttentionWidget extends ElementBase {
     this.#link = linkPayload(this);
     this.#schedule();
     // The core loads at once; the first render waits until this widget is near the viewport.
-    Promise.all([loadAttention({ path: 'teaching' }), whenNear(this), this.#view.ready()])
+    // It is two tasks: the panels are built (hidden) while the core may still be on its way,
+    // then the numbers are painted once it is in.
+    const near = Promise.all([whenNear(this), this.#view.ready()]);
+    near.then(() => queueRender(() => this.#prebuild()));
+    Promise.all([loadAttention({ path: 'teaching' }), near])
       .then(([attn]) => queueRender(() => this.#onLoaded(attn)), (err) => this.#onLoadFailed(err));
   }
 
@@ -220,6 +229,14 @@ export class AttentionWidget extends ElementBase {
 
   // ---- loading ----
 
+  // The panels for the example read so far, before the core has checked it (it rarely refuses
+  // one; then #show builds again for the example it takes instead).
+  #prebuild() {
+    if (this.#views || !this.#loaded) return;
+    this.#shape = shapeOf(this.#model.state);
+    this.#build(this.#model.state);
+  }
+
   #onLoaded(attn) {
     // Read the theme while the shadow tree is one paragraph: read after the build, it would force
     // a style pass over the whole new tree inside this task (the longest task of a page's load).
@@ -237,7 +254,13 @@ export class AttentionWidget extends ElementBase {
 
   #reveal() {
     this.#ui.status.hidden = true;
+    if (!this.#ui.body.hidden) return;
     this.#ui.body.hidden = false;
+    // A full widget's first style and layout (its text shaped for the first time, about a thousand
+    // boxes) is the heaviest task of a page's load: in three frames it is three smaller ones.
+    // A figure shows few panels at once, and a guided widget its tour.
+    const { root, body } = this.#ui;
+    if (!root.hasAttribute('data-figure') && !body.classList.contains('is-guided')) revealInFrames(body);
   }
 
   #onLoadFailed(err) {
@@ -255,12 +278,13 @@ export class AttentionWidget extends ElementBase {
     const { state, result } = this.#model;
     this.#painted = this.#model.version;
     let force = FORCE[reason] ?? true;
-    const shape = JSON.stringify([state.tokens, result.dK, result.dV, state.embeddings[0].length]);
+    const shape = shapeOf(state);
     if (shape !== this.#shape) {
       this.#shape = shape;
       this.#build(state);
       force = true;
-    }
+    } else if (this.#firstPaint) this.#view.built(); // built ahead (#prebuild): the figure applies now
+    this.#firstPaint = false;
     this.#paint(force);
     this.#views.feedback?.painted(state, result, reason);
     if (announce) this.dispatchEvent(new AttentionChangeEvent(reason));
