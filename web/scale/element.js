@@ -105,10 +105,18 @@ export class AttentionScaleElement extends ElementBase {
     this.#connection = new AbortController();
     matchMedia('(prefers-color-scheme: dark)')
       .addEventListener('change', () => this.#refreshPalette(), { signal: this.#connection.signal });
-    this.#startClient();
     this.#thermostatSeed = null;
-    if (this.#near) this.#queueUpdate();
-    else whenNear(this).then(() => { this.#near = true; this.#queueUpdate(); });
+    // The workers (and their core) start when the lab first comes near the viewport: a lab far
+    // down a page does not compete with the page's own load for the CPU.
+    if (this.#near) {
+      this.#startClient();
+      this.#queueUpdate();
+    } else whenNear(this).then(() => {
+      this.#near = true;
+      if (!this.isConnected) return;
+      this.#startClient();
+      this.#queueUpdate();
+    });
   }
 
   disconnectedCallback() {
@@ -121,7 +129,7 @@ export class AttentionScaleElement extends ElementBase {
   attributeChangedCallback(name, oldValue, value) {
     if (oldValue === value) return;
     if (name === 'no-worker') {
-      if (this.isConnected) this.#startClient();
+      if (this.isConnected && this.#near) this.#startClient();
     } else {
       this.#readAttribute(name, value);
     }
