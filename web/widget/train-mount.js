@@ -4,6 +4,7 @@
 import { loadAttention } from '../../wasm/attention.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { parseBoolean } from '../shared/booleans.js';
+import { queueRender } from '../shared/near.js';
 import { thrown } from '../shared/text.js';
 
 /**
@@ -29,7 +30,9 @@ export function createTrainMount({ host, model, panels, showNotes }) {
   function mount() {
     const pending = { panel: null, connection: new AbortController() };
     mounted = pending;
-    Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })]).then(([{ createTrainPanel }, core]) => {
+    // Built in a task of its own, and started in the next (its first goal is a round of core
+    // calls and a repaint): two shorter tasks in a page's load instead of one long one.
+    const arrived = ([{ createTrainPanel }, core]) => {
       if (mounted !== pending) return; // turned off (or on again) while it loaded
       pending.panel = createTrainPanel({
         root: host.shadowRoot, model, core,
@@ -40,8 +43,11 @@ export function createTrainMount({ host, model, panels, showNotes }) {
       });
       views.controls.element.after(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
-      pending.panel.start();
-    }, (err) => showNotes([{ code: 'load_failed', message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }]));
+      queueRender(() => { if (mounted === pending) pending.panel.start(); });
+    };
+    Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])
+      .then((loaded) => queueRender(() => arrived(loaded)),
+        (err) => showNotes([{ code: 'load_failed', message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }]));
   }
 
   function unmount() {
