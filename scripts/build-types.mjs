@@ -2,7 +2,8 @@
 //   custom-elements.json   by @custom-elements-manifest/analyzer (custom-elements-manifest.config.mjs)
 //   web/react.d.ts         JSX types for React: every element, attribute, settable property and event
 //   web/preact.d.ts        the same for Preact
-// Both are committed (a fresh clone and the package have them); tests/package/types.test.mjs
+//   web/solid.d.ts         the same for Solid (properties as prop:name, events as on:name)
+// All are committed (a fresh clone and the package have them); tests/package/types.test.mjs
 // fails when they are stale. Run after changing an element's tags: node scripts/build-types.mjs
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -39,16 +40,22 @@ const pascal = (s) => camel(s).replace(/^./, (c) => c.toUpperCase());
 // A type from a tag ("WidgetConfig", "'a'|'b'") with the entry's names qualified: M.WidgetConfig.
 const qualify = (text, ns) => text.replace(/\b([A-Z]\w*)\b/g, `${ns}.$1`);
 
-// What differs between the JSX flavours: the module augmented, its base props for an element.
+// What differs between the JSX flavours: the module augmented, its base props for an element, how
+// a property is named, and where events go: an `onname` prop per element, or Solid's one
+// JSX.CustomEvents table that its `on:name` props read.
+const ownProp = (name) => name;
 export const FLAVOURS = {
   react: { title: 'React (19)', imports: "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
-    base: (cls) => `DetailedHTMLProps<HTMLAttributes<${cls}>, ${cls}>` },
-  preact: { title: 'Preact (10)', imports: "import type { JSX } from 'preact';", base: (cls) => `JSX.HTMLAttributes<${cls}>` },
+    base: (cls) => `DetailedHTMLProps<HTMLAttributes<${cls}>, ${cls}>`, property: ownProp },
+  preact: { title: 'Preact (10)', imports: "import type { JSX } from 'preact';", base: (cls) => `JSX.HTMLAttributes<${cls}>`,
+    property: ownProp },
+  solid: { title: 'Solid (1.9)', imports: "import type { JSX } from 'solid-js';", base: (cls) => `JSX.HTMLAttributes<${cls}>`,
+    property: (name) => `'prop:${name}'`, customEvents: true },
 };
 
-/** web/<flavour>.d.ts for a manifest: 'react' or 'preact'. */
+/** web/<flavour>.d.ts for a manifest: 'react', 'preact' or 'solid'. */
 export function jsxTypes(manifest, flavour = 'react') {
-  const { title, imports, base } = FLAVOURS[flavour];
+  const { title, imports, base, property, customEvents } = FLAVOURS[flavour];
   const lines = [
     `// JSX types for ${title} for every element of this package. Generated from custom-elements.json`,
     '// by scripts/build-types.mjs: edit the JSDoc tags in the element classes, not this file.',
@@ -57,6 +64,7 @@ export function jsxTypes(manifest, flavour = 'react') {
   ];
   const bodies = [];
   const intrinsic = [];
+  const events = new Map(); // Solid: event name -> its type, for JSX.CustomEvents
   for (const el of elementsOf(manifest)) {
     const entry = ENTRIES[el.tagName];
     if (!entry) throw new Error(`build-types: no entry module listed for <${el.tagName}> in ENTRIES`);
@@ -71,22 +79,28 @@ export function jsxTypes(manifest, flavour = 'react') {
     }
     for (const m of el.members ?? []) {
       if (m.kind !== 'field' || m.readonly || m.static) continue;
-      props.push(`  /** ${m.description ?? ''} (a property) */\n  ${m.name}?: ${qualify(m.type?.text ?? 'unknown', ns)};`);
+      props.push(`  /** ${m.description ?? ''} (a property) */\n  ${property(m.name)}?: ${qualify(m.type?.text ?? 'unknown', ns)};`);
     }
-    for (const e of el.events ?? [])
-      props.push(`  /** ${e.description ?? ''} */\n  'on${e.name}'?: (event: ${qualify(e.type?.text ?? 'Event', ns)}) => void;`);
+    for (const e of el.events ?? []) {
+      const type = qualify(e.type?.text ?? 'Event', ns);
+      if (customEvents) {
+        if (!events.has(e.name)) events.set(e.name, `      /** ${e.description ?? ''} */\n      '${e.name}': ${type};`);
+      } else props.push(`  /** ${e.description ?? ''} */\n  'on${e.name}'?: (event: ${type}) => void;`);
+    }
     bodies.push(`/** <${el.tagName}>: ${(el.description ?? '').replace(/\s+/g, ' ')} */`,
       `export interface ${ns}Props extends ${base(`${ns}.${el.name}`)} {`,
       ...props, '}', '');
     intrinsic.push(`      '${el.tagName}': ${ns}Props;`);
   }
+  const module = flavour === 'solid' ? 'solid-js' : flavour;
+  const eventTable = customEvents ? ['    interface CustomEvents {', ...events.values(), '    }'] : [];
   return [...lines, '', ...bodies,
-    `declare module '${flavour}' {`, '  namespace JSX {', '    interface IntrinsicElements {', ...intrinsic,
-    '    }', '  }', '}', ''].join('\n');
+    `declare module '${module}' {`, '  namespace JSX {', '    interface IntrinsicElements {', ...intrinsic,
+    '    }', ...eventTable, '  }', '}', ''].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const manifest = await analyze();
   for (const flavour of Object.keys(FLAVOURS)) await writeFile(join(ROOT, `web/${flavour}.d.ts`), jsxTypes(manifest, flavour));
-  console.log(`build-types: custom-elements.json, web/react.d.ts and web/preact.d.ts for ${elementsOf(manifest).map((e) => `<${e.tagName}>`).join(', ')}`);
+  console.log(`build-types: custom-elements.json, ${Object.keys(FLAVOURS).map((f) => `web/${f}.d.ts`).join(', ')} for ${elementsOf(manifest).map((e) => `<${e.tagName}>`).join(', ')}`);
 }

@@ -224,3 +224,32 @@ export const Lesson = () => (
   const bad = await run(process.execPath, [tsc, '-p', 'tsconfig.preact.json'], { cwd: pkg.dir }).catch((err) => err);
   expect(bad.stdout).toMatch(/lesson-preact\.tsx.*error TS2\d+/);
 });
+
+test('tsc --strict accepts the same elements in a Solid .tsx (attention-widget/solid: prop:, on:)', async () => {
+  const solid = join(REPO, 'node_modules/solid-js');
+  const tsconfig = { compilerOptions: { strict: true, noEmit: true, jsx: 'preserve', jsxImportSource: 'solid-js',
+    module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], types: [],
+    paths: { 'solid-js': [solid], 'solid-js/*': [`${solid}/*`] } }, files: ['lesson-solid.tsx'] };
+  await writeFile(join(pkg.dir, 'tsconfig.solid.json'), JSON.stringify(tsconfig));
+  const tsx = `import type {} from 'attention-widget/solid';
+import type { AttentionChangeEvent, WidgetConfig } from 'attention-widget';
+const config: WidgetConfig = { tokens: ['a', 'b'], embeddings: [[1, 0], [0, 1]], wq: [[1, 0]], wk: [[1, 0]], wv: [[1, 0]] };
+export const Lesson = () => (
+  <main>
+    <attention-widget preset="it-vase" scaled on:attention-change={(e: AttentionChangeEvent) => console.log(e.reason)} />
+    <attention-widget prop:config={config} />
+    <attention-scale n={4096} causal on:attention-scale-result={(e) => console.log(e.n, e.mode)} />
+  </main>
+);
+`;
+  await writeFile(join(pkg.dir, 'lesson-solid.tsx'), tsx);
+  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+  const ok = await run(process.execPath, [tsc, '-p', 'tsconfig.solid.json'], { cwd: pkg.dir }).catch((err) => err);
+  expect(ok.stdout ?? '').toBe('');
+  for (const wrong of [['n={4096}', 'n={[4096]}'], ['preset="it-vase"', 'preset="it-vases"'], ['prop:config={config}', 'prop:config={42}'],
+    ['console.log(e.n, e.mode)', 'console.log(e.n, e.nope)']]) {
+    await writeFile(join(pkg.dir, 'lesson-solid.tsx'), tsx.replace(...wrong));
+    const bad = await run(process.execPath, [tsc, '-p', 'tsconfig.solid.json'], { cwd: pkg.dir }).catch((err) => err);
+    expect(bad.stdout, wrong[1]).toMatch(/lesson-solid\.tsx.*error TS2\d+/);
+  }
+});

@@ -38,7 +38,7 @@ test('the tarball holds the built module, the elements, types and the manifest, 
     'dist/attention-core-train.mjs', 'dist/attention-kernel.mjs', 'dist/attention-kernel-relaxed.mjs',
     'dist/attention-kernel-scalar.mjs', 'wasm/attention.js', 'wasm/checks.js', 'wasm/raw-path.js', 'wasm/training-path.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
     'web/attention-widget.d.ts', 'web/attention-widget.css.js', 'web/widget/share.js', 'web/widget/share.d.ts',
-    'web/attention-scale.js', 'web/scale/worker.js', 'web/embed.html', 'web/embed.js', 'web/react.d.ts',
+    'web/attention-scale.js', 'web/scale/worker.js', 'web/embed.html', 'web/embed.js', 'web/react.d.ts', 'web/solid.d.ts',
     'dist/attention-widget.bundle.js', 'dist/worker.js', 'dist/browser/attention-widget.js',
     'dist/browser/attention-scale.js', 'dist/browser/worker.js', 'dist/browser/embed.html',
     'dist/browser/attention-core.wasm']) expect(files, f).toContain(f);
