@@ -166,7 +166,7 @@ export class AttentionWidget extends ElementBase {
     // It is two tasks: the panels are built (hidden) while the core may still be on its way,
     // then the numbers are painted once it is in.
     const near = Promise.all([whenNear(this), this.#view.ready()]);
-    near.then(() => queueRender(() => this.#prebuild()));
+    near.then(() => this.#prebuild());
     Promise.all([loadAttention({ path: 'teaching' }), near])
       .then(([attn]) => queueRender(() => this.#onLoaded(attn)), (err) => this.#onLoadFailed(err));
   }
@@ -230,11 +230,21 @@ export class AttentionWidget extends ElementBase {
   // ---- loading ----
 
   // The panels for the example read so far, before the core has checked it (it rarely refuses
-  // one; then #show builds again for the example it takes instead).
+  // one; then #show builds again for the example it takes instead), a part per task. Queued
+  // before the first paint (#onLoaded), so they run first; if the example changes shape midway,
+  // the rest is dropped and the first #show builds it all.
   #prebuild() {
-    if (this.#views || !this.#loaded) return;
-    this.#shape = shapeOf(this.#model.state);
-    this.#build(this.#model.state);
+    const state = this.#model.state;
+    const shape = shapeOf(state);
+    const steps = this.#buildSteps(state);
+    const last = steps.length - 1;
+    let live = true;
+    steps.forEach((step, k) => queueRender(() => {
+      live &&= this.#loaded && this.#shape === '' && (k > 0 || !this.#views) && shapeOf(this.#model.state) === shape;
+      if (!live) return;
+      step();
+      if (k === last) this.#shape = shape;
+    }));
   }
 
   #onLoaded(attn) {
@@ -302,14 +312,28 @@ export class AttentionWidget extends ElementBase {
   }
 
   #build(state) {
-    const v = this.#views ??= this.#createViews();
-    setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
-    v.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
-    v.asker.build(state);
-    v.arrows.build(state);
-    v.grids.build(state);
-    if (!this.#ui.body.firstChild) this.#layout(v);
-    this.#view.built();
+    for (const step of this.#buildSteps(state)) step();
+  }
+
+  // Building the panels for a state, in three parts of about equal work: run together by #build,
+  // or one task each by #prebuild.
+  #buildSteps(state) {
+    return [
+      () => {
+        const v = this.#views ??= this.#createViews();
+        setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
+        v.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
+      },
+      () => {
+        this.#views.asker.build(state);
+        this.#views.arrows.build(state);
+      },
+      () => {
+        this.#views.grids.build(state);
+        if (!this.#ui.body.firstChild) this.#layout(this.#views);
+        this.#view.built();
+      },
+    ];
   }
 
   #createViews() {
