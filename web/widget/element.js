@@ -108,7 +108,6 @@ export class AttentionWidget extends ElementBase {
   #loaded = false;    // the model has read this element's sources
   #painted = -1;      // the model version on screen
   #shape = '';         // the example's shape the panels were built for (shapeOf)
-  #firstPaint = true;
   #views = null;
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
@@ -286,6 +285,7 @@ export class AttentionWidget extends ElementBase {
   // One committed change of the model (from this element or any other user of the model).
   #show({ reason }, announce = true) {
     const { state, result } = this.#model;
+    const first = this.#painted < 0;
     this.#painted = this.#model.version;
     let force = FORCE[reason] ?? true;
     const shape = shapeOf(state);
@@ -293,8 +293,7 @@ export class AttentionWidget extends ElementBase {
       this.#shape = shape;
       this.#build(state);
       force = true;
-    } else if (this.#firstPaint) this.#view.built(); // built ahead (#prebuild): the figure applies now
-    this.#firstPaint = false;
+    } else if (first) this.#view.built(); // built ahead (#prebuild): the figure applies now
     this.#paint(force);
     this.#views.feedback?.painted(state, result, reason);
     if (announce) this.dispatchEvent(new AttentionChangeEvent(reason));
