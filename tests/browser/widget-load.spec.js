@@ -34,3 +34,37 @@ test('a widget page fetches the teaching core only; a scale lab page the kernel 
   for (const name of LOADS['attention-scale.js']) expect([...scale]).toContain(name);
   expect([...scale].filter((name) => /^attention-core/.test(name))).toEqual([]);
 });
+
+// A full widget appears a group of panels per frame (web/widget/reveal.js) and paints each group's
+// numbers in the task that shows it, not all in the first one: no group may show a blank number.
+test('a full widget shows its panels in three frames, each group already painted when it appears', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__frame = 0;
+    const tick = () => { window.__frame++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    window.__shown = [];
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const root = attach.call(this, init);
+      const host = this;
+      new MutationObserver((records) => {
+        for (const { target, oldValue } of records) {
+          if (oldValue === null || target.hasAttribute('data-later')) continue;
+          const boxes = [...target.querySelectorAll('.nb')];
+          window.__shown.push({ widget: [...document.querySelectorAll('attention-widget')].indexOf(host),
+            frame: window.__frame, boxes: boxes.length, blank: boxes.filter((b) => b.textContent === '').length });
+        }
+      }).observe(root, { subtree: true, attributes: true, attributeFilter: ['data-later'], attributeOldValue: true });
+      return root;
+    };
+  });
+  await page.goto('/');
+  const second = page.locator('attention-widget').nth(1); // river-bank: a full widget
+  await second.scrollIntoViewIfNeeded();
+  await expect(second.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
+  const shown = (await page.evaluate(() => window.__shown)).filter((s) => s.widget === 1);
+  expect(shown.length).toBeGreaterThanOrEqual(2); // the cast, then everyone at once and the share panel
+  expect(shown.reduce((sum, s) => sum + s.boxes, 0)).toBeGreaterThan(20);
+  for (const s of shown) expect(s.blank).toBe(0);
+  expect(new Set(shown.map((s) => s.frame)).size).toBe(2); // the two later groups, in two frames
+});

@@ -55,6 +55,19 @@ export function queueRender(render) {
   setTimeout(renderNext, 0);
 }
 
+/**
+ * Runs `render`, the next part of a render under way (a widget shown a group of panels per
+ * frame), in a task after this frame and before the renders queued earlier. Through the queue,
+ * not a frame callback of its own: two chains woken by the same frame would run back to back,
+ * and the second would pay for the first one's style and layout inside its own task.
+ */
+export function continueRender(render) {
+  queue.unshift(render);
+  if (draining) return;
+  draining = true;
+  afterNextFrame(renderNext);
+}
+
 function renderNext() {
   try {
     queue.shift()();

@@ -109,6 +109,7 @@ export class AttentionWidget extends ElementBase {
   #painted = -1;      // the model version on screen
   #shape = '';         // the example's shape the panels were built for (shapeOf)
   #views = null;
+  #later = new Set();  // panel groups a first reveal shows in a later frame, painted then (reveal.js)
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
@@ -247,9 +248,9 @@ export class AttentionWidget extends ElementBase {
   }
 
   #onLoaded(attn) {
-    // Read the theme while the shadow tree is one paragraph: read after the build, it would force
-    // a style pass over the whole new tree inside this task (the longest task of a page's load).
-    this.#theme = snapshotStyle(this.#ui.root, HEAT_RAMPS);
+    // The theme is read from the host (the ramps are set on :host): read inside the shadow tree,
+    // an off-screen widget's skipped style and layout (content-visibility) would be forced here.
+    this.#theme = snapshotStyle(this, HEAT_RAMPS);
     // A guided widget keeps its loading line (a screen's height) until its tour is in, so the
     // page below does not move when the tour arrives a task later (guided-mount.js).
     if (!this.#guided.on) this.#reveal();
@@ -268,8 +269,13 @@ export class AttentionWidget extends ElementBase {
     // A full widget's first style and layout (its text shaped for the first time, about a thousand
     // boxes) is the heaviest task of a page's load: in three frames it is three smaller ones.
     // A figure shows few panels at once, and a guided widget its tour.
+    // Their numbers are painted in those frames too: the first task paints only what it shows.
     const { root, body } = this.#ui;
-    if (!root.hasAttribute('data-figure') && !body.classList.contains('is-guided')) revealInFrames(body);
+    if (root.hasAttribute('data-figure') || body.classList.contains('is-guided')) return;
+    this.#later = new Set(revealInFrames(body, (group) => {
+      this.#later.delete(group);
+      if (this.#model.result) this.#paintGroup(group, true);
+    }));
   }
 
   #onLoadFailed(err) {
@@ -382,11 +388,19 @@ export class AttentionWidget extends ElementBase {
     const { state, result } = this.#model;
     const v = this.#views;
     v.controls.update(state);
-    v.cast.update(state, result, force);
+    this.#paintGroup('cast', force);
     v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
     v.arrows.update(state, result);
-    v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this.#ui.root));
+    this.#paintGroup('everyone', force);
     if (v.guided?.element.isConnected) v.guided.update(state, result);
+  }
+
+  // The panels of a reveal group (reveal.js), unless that group is not shown yet.
+  #paintGroup(group, force) {
+    if (this.#later.has(group)) return;
+    const { state, result } = this.#model;
+    if (group === 'cast') this.#views.cast.update(state, result, force);
+    else this.#views.grids.update(state, result, () => this.#theme ?? getComputedStyle(this));
   }
 
   #themeChanged() {
