@@ -9,7 +9,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
-import { applySources } from '../widget/sources.js';
+import { SourceQueue, applySources } from '../widget/sources.js';
 import { AttentionChangeEvent } from '../widget/events.js';
 import { cloneState } from '../widget/state.js';
 import { linkPayload } from '../widget/share.js';
@@ -48,10 +48,9 @@ export class AttentionExample extends ElementBase {
 
   #model = createExampleModel();
   #config = { value: undefined, set: false };
-  #dirty = new Set();
-  #scheduled = false;
-  #started = false;
-  #loaded = false;
+  // Same rules as a widget's own example: the model decides (see web/model/example.js).
+  #sources = new SourceQueue(({ first, dirty }) => this.#report(applySources(this, this.#model,
+    { first, dirty, config: this.#config, link: first ? this.#linkPayload() : undefined })));
   #link = null;
   #connection = null;
   #shown = new Set(); // the messages on screen
@@ -83,10 +82,9 @@ export class AttentionExample extends ElementBase {
     addEventListener('hashchange', () => this.#followLink(), { signal: this.#connection.signal });
     // Views waiting for this example (or for one with this id) look again.
     this.dispatchEvent(new Event(EXAMPLE_CONNECTED, { bubbles: true, composed: true }));
-    if (this.#started) return;
-    this.#started = true;
+    if (this.#sources.started) return;
     this.#link = this.#linkPayload();
-    this.#schedule();
+    this.#sources.start();
     loadAttention({ path: 'teaching' }).then(
       (attn) => this.#report(this.#model.setCompute((state) => attn.attend(state))),
       (err) => this.#report({ ok: false, code: err?.code ?? 'load_failed',
@@ -102,8 +100,7 @@ export class AttentionExample extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
-    this.#dirty.add(name);
-    this.#schedule();
+    this.#sources.mark(name);
   }
 
   /** The example model every view of this example paints and edits (docs/architecture.md). */
@@ -116,8 +113,7 @@ export class AttentionExample extends ElementBase {
   get config() { return this.state; }
   set config(value) {
     this.#config = { value, set: true };
-    this.#dirty.add('config');
-    this.#schedule();
+    this.#sources.mark('config');
   }
 
   /** { state, result } once the core has verified the example, else null. Read-only. */
@@ -129,24 +125,6 @@ export class AttentionExample extends ElementBase {
   /** Calls listener({ reason, state, result }) after every committed change; returns the unsubscribe function. */
   subscribe(listener) {
     return this.#model.subscribe(listener);
-  }
-
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => this.#flush());
-  }
-
-  // Same rules as a widget's own example: the model decides (see web/model/example.js).
-  #flush() {
-    this.#scheduled = false;
-    if (!this.#started) return;
-    const dirty = this.#dirty;
-    this.#dirty = new Set();
-    const first = !this.#loaded;
-    this.#loaded = true;
-    this.#report(applySources(this, this.#model, { first, dirty, config: this.#config,
-      link: first ? this.#linkPayload() : undefined }));
   }
 
   // Only an example with an id has a place in a link (#aw.<id>=…).

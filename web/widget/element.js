@@ -16,7 +16,7 @@ import { AttentionChangeEvent } from './events.js';
 import { PRESETS, presetState } from './presets.js';
 import { isolate } from './format.js';
 import { cloneState } from './state.js';
-import { applySources } from './sources.js';
+import { SourceQueue, applySources } from './sources.js';
 import { linkPayload } from './share.js';
 import { createCast } from './cast.js';
 import { createAskerPanel } from './asker.js';
@@ -102,10 +102,9 @@ export class AttentionWidget extends ElementBase {
   #model = createModelSwitch(createExampleModel());
   #view; // example, show, readonly, highlight: web/example/view.js
   #config = { value: undefined, set: false }; // the config property, as last set
-  #dirty = new Set();
-  #scheduled = false;
-  #started = false;
-  #loaded = false;    // the model has read this element's sources
+  // DOM sources -> the model: many attribute changes -> one transition, after a microtask.
+  #sources = new SourceQueue(({ first, dirty }) =>
+    this.#showErrors(applySources(this, this.#model, { first, dirty, config: this.#config })));
   #painted = -1;      // the model version on screen
   #shape = '';         // the example's shape the panels were built for (shapeOf)
   #views = null;
@@ -158,10 +157,9 @@ export class AttentionWidget extends ElementBase {
     this.#train.connect(signal);
     // Changed while away (another view of the same model): catch up.
     if (this.#model.result && this.#painted !== this.#model.version) this.#show({ reason: 'load' }, false);
-    if (this.#started) return;
-    this.#started = true;
+    if (this.#sources.started) return;
     this.#link = linkPayload(this);
-    this.#schedule();
+    this.#sources.start();
     // The core loads at once; the first render waits until this widget is near the viewport.
     // It is two tasks: the panels are built (hidden) while the core may still be on its way,
     // then the numbers are painted once it is in.
@@ -181,8 +179,7 @@ export class AttentionWidget extends ElementBase {
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
     if (name === 'guided' || name === 'predict') return this.#guided.apply();
     if (name === 'train') return this.#train.sync();
-    this.#dirty.add(name);
-    this.#schedule();
+    this.#sources.mark(name);
   }
 
   /** The full current state (a copy): { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
@@ -192,30 +189,13 @@ export class AttentionWidget extends ElementBase {
   get config() { return this.state; }
   set config(value) {
     this.#config = { value, set: true };
-    this.#dirty.add('config');
-    this.#schedule();
+    this.#sources.mark('config');
   }
 
   /** This widget's example model (docs/architecture.md): other views subscribe to it, guided or training code proposes to it. */
   get model() { return this.#model; }
 
-  // ---- DOM sources -> the model: many attribute changes -> one transition, after a microtask ----
-
-  #schedule() {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => this.#flush());
-  }
-
-  #flush() {
-    this.#scheduled = false;
-    if (!this.#started) return;
-    const dirty = this.#dirty;
-    this.#dirty = new Set();
-    const first = !this.#loaded;
-    this.#loaded = true;
-    this.#showErrors(applySources(this, this.#model, { first, dirty, config: this.#config }));
-  }
+  // ---- links ----
 
   // The fragment changed: restore this widget's state from it when it carries a new one.
   // A link for another widget, or the same one again, leaves this one alone; a broken one
@@ -240,7 +220,7 @@ export class AttentionWidget extends ElementBase {
     const last = steps.length - 1;
     let live = true;
     steps.forEach((step, k) => queueRender(() => {
-      live &&= this.#loaded && this.#shape === '' && (k > 0 || !this.#views) && shapeOf(this.#model.state) === shape;
+      live &&= this.#sources.loaded && this.#shape === '' && (k > 0 || !this.#views) && shapeOf(this.#model.state) === shape;
       if (!live) return;
       step();
       if (k === last) this.#shape = shape;

@@ -39,3 +39,54 @@ export function applySources(host, model, { first, dirty, config, link }) {
   if (dirty.has('preset')) return model.setPreset(host.getAttribute('preset'), attributes);
   return model.setAttributes(attributes);
 }
+
+/**
+ * A host's source changes, batched (shared by <attention-widget> and <attention-example>): every
+ * change marked before a microtask passes reaches the model as one transition, so setting four
+ * attributes recomputes once. Nothing flows before start(); the first flush loads every source.
+ * `apply({ first, dirty })` makes the transition (applySources) and shows its outcome.
+ */
+export class SourceQueue {
+  #apply;
+  #dirty = new Set();
+  #scheduled = false;
+  #started = false;
+  #loaded = false;
+
+  constructor(apply) { this.#apply = apply; }
+
+  /** Whether start() was called. */
+  get started() { return this.#started; }
+  /** Whether the first flush (the load of every source) has run. */
+  get loaded() { return this.#loaded; }
+
+  /** Notes that `name` changed ('config', 'preset' or an attribute) and schedules a flush. */
+  mark(name) {
+    this.#dirty.add(name);
+    this.#schedule();
+  }
+
+  /** Lets changes flow, from a first load of every source; false if already started. */
+  start() {
+    if (this.#started) return false;
+    this.#started = true;
+    this.#schedule();
+    return true;
+  }
+
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => this.#flush());
+  }
+
+  #flush() {
+    this.#scheduled = false;
+    if (!this.#started) return;
+    const dirty = this.#dirty;
+    this.#dirty = new Set();
+    const first = !this.#loaded;
+    this.#loaded = true;
+    this.#apply({ first, dirty });
+  }
+}
