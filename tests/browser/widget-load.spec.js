@@ -68,3 +68,18 @@ test('a full widget shows its panels in three frames, each group already painted
   for (const s of shown) expect(s.blank).toBe(0);
   expect(new Set(shown.map((s) => s.frame)).size).toBe(2); // the two later groups, in two frames
 });
+
+// A guided widget paints only what its tour shows at load; the panels behind the tour get their
+// numbers the moment it leaves, before anyone can read them blank.
+test('when the tour leaves, the panels it hid show every number', async ({ page }) => {
+  await page.goto('/');
+  const guided = page.locator('attention-widget[guided]').first();
+  await expect(guided.locator('.guided')).toBeVisible();
+  const blank = await guided.evaluate((w) => {
+    w.removeAttribute('guided');
+    const shown = [...w.shadowRoot.querySelectorAll('.panels .nb')].filter((b) => b.checkVisibility());
+    return { shown: shown.length, blank: shown.filter((b) => b.textContent === '').length };
+  });
+  expect(blank.shown).toBeGreaterThan(20);
+  expect(blank.blank).toBe(0);
+});

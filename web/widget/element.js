@@ -38,6 +38,10 @@ const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
 const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
 
+// The panels in the groups a first reveal shows (reveal.js): the cast; the asker's panel with the
+// blend plot; everyone at once. Painted in this order.
+const PANEL_GROUPS = ['cast', 'asker', 'everyone'];
+
 // What the panels' markup depends on: the tokens and every dimension (d_k = rows of W_Q, d_v of W_V).
 const shapeOf = (state) => JSON.stringify([state.tokens, state.wq.length, state.wv.length, state.embeddings[0].length]);
 
@@ -108,7 +112,8 @@ export class AttentionWidget extends ElementBase {
   #painted = -1;      // the model version on screen
   #shape = '';         // the example's shape the panels were built for (shapeOf)
   #views = null;
-  #later = new Set();  // panel groups a first reveal shows in a later frame, painted then (reveal.js)
+  #later = new Set();  // the panel groups (PANEL_GROUPS) not on screen yet, painted when they come (#paintLater)
+  #tourHides = false;  // #later holds the groups a guided tour hid at load
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
@@ -232,8 +237,12 @@ export class AttentionWidget extends ElementBase {
     // an off-screen widget's skipped style and layout (content-visibility) would be forced here.
     this.#theme = snapshotStyle(this, HEAT_RAMPS);
     // A guided widget keeps its loading line (a screen's height) until its tour is in, so the
-    // page below does not move when the tour arrives a task later (guided-mount.js).
-    if (!this.#guided.on) this.#reveal();
+    // page below does not move when the tour arrives a task later (guided-mount.js). The panels
+    // the tour hides wait too: painted when it leaves.
+    if (this.#guided.on) {
+      this.#later = new Set(['asker', 'everyone']);
+      this.#tourHides = true;
+    } else this.#reveal();
     // The model checks its example again with the core: a source the core refuses gives way to the next.
     this.#attend = (state) => attn.attend(state);
     this.#showErrors(this.#model.setCompute(this.#attend));
@@ -244,6 +253,10 @@ export class AttentionWidget extends ElementBase {
 
   #reveal() {
     this.#ui.status.hidden = true;
+    if (this.#tourHides && !this.#ui.body.classList.contains('is-guided')) { // the tour leaves
+      this.#tourHides = false;
+      this.#paintLater();
+    }
     if (!this.#ui.body.hidden) return;
     this.#ui.body.hidden = false;
     // A full widget's first style and layout (its text shaped for the first time, about a thousand
@@ -252,10 +265,7 @@ export class AttentionWidget extends ElementBase {
     // Their numbers are painted in those frames too: the first task paints only what it shows.
     const { root, body } = this.#ui;
     if (root.hasAttribute('data-figure') || body.classList.contains('is-guided')) return;
-    this.#later = new Set(revealInFrames(body, (group) => {
-      this.#later.delete(group);
-      if (this.#model.result) this.#paintGroup(group, true);
-    }));
+    this.#later = new Set(revealInFrames(body, (group) => this.#paintLater([group])));
   }
 
   #onLoadFailed(err) {
@@ -368,19 +378,28 @@ export class AttentionWidget extends ElementBase {
     const { state, result } = this.#model;
     const v = this.#views;
     v.controls.update(state);
-    this.#paintGroup('cast', force);
-    v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
-    v.arrows.update(state, result);
-    this.#paintGroup('everyone', force);
+    for (const group of PANEL_GROUPS) this.#paintGroup(group, force);
     if (v.guided?.element.isConnected) v.guided.update(state, result);
   }
 
-  // The panels of a reveal group (reveal.js), unless that group is not shown yet.
+  // One group of panels, unless it is not on screen yet (#later).
   #paintGroup(group, force) {
     if (this.#later.has(group)) return;
     const { state, result } = this.#model;
-    if (group === 'cast') this.#views.cast.update(state, result, force);
-    else this.#views.grids.update(state, result, () => this.#theme ?? getComputedStyle(this));
+    const v = this.#views;
+    if (group === 'cast') v.cast.update(state, result, force);
+    else if (group === 'asker') {
+      v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
+      v.arrows.update(state, result);
+    } else v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this));
+  }
+
+  // The groups held back (#later) are painted as they come on screen: all at once as a tour leaves.
+  #paintLater(groups = [...this.#later]) {
+    for (const group of groups) {
+      this.#later.delete(group);
+      if (this.#model.result) this.#paintGroup(group, true);
+    }
   }
 
   #themeChanged() {

@@ -58,8 +58,8 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
       apply();
     }), (err) => {
       guidedView = null; // a later try may load it
-      reveal();
       body.classList.remove('is-guided');
+      reveal();
       showErrors({ ok: true, notes: [{ code: 'load_failed', message: `The guided tour could not load: ${thrown(err)}.` }] });
     });
   }
