@@ -2,7 +2,7 @@
 // (Vite, @vitejs/plugin-vue with isCustomElement, attention-widget/vue for the types):
 // - vue-tsc --noEmit (strict, strictTemplates) on single-file components that use every element,
 //   attribute, property and event, and on lines that must be refused, each marked with
-//   <!-- @vue-expect-error --> (vue-tsc reports a mark whose line checks as an unused directive);
+//   <!-- @vue-expect-error --> (a mark before a line that checks is itself reported, as unused);
 //   with the marks taken out, each of those lines is reported, with the error expected for it;
 // - the lesson page built with Vite and served under the strict CSP: the widget takes its config
 //   as a property, its and the scale lab's events reach the component's handlers, no console error.
@@ -129,16 +129,16 @@ const vueTsc = (project) => run(process.execPath, [join(REPO, 'node_modules/vue-
 test('vue-tsc accepts every element, attribute, property and event in a template and refuses each wrong one', async () => {
   // The .d.ts files too (skipLibCheck off); and every marked line has its error (an unused mark is one).
   expect(await vueTsc('tsconfig.json')).toBe('');
-  await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON.replaceAll('  <!-- @vue-expect-error -->\n', ''));
+  const unmarked = LESSON.replaceAll('  <!-- @vue-expect-error -->\n', '');
+  await writeFile(join(pkg.dir, 'src/Lesson.vue'), unmarked);
   try {
-    const out = await vueTsc('tsconfig.lines.json');
-    const lines = LESSON.replaceAll('  <!-- @vue-expect-error -->\n', '').split('\n');
+    const errors = (await vueTsc('tsconfig.lines.json')).split(/\n(?=src\/)/).filter((e) => e.startsWith('src/'));
+    const lines = unmarked.split('\n');
     for (const [line, error] of WRONG) {
       const at = lines.findIndex((l) => l.trim() === line) + 1;
-      const reported = out.split(/\n(?=src\/)/).filter((e) => e.startsWith(`src/Lesson.vue(${at},`));
-      expect(reported.join('\n'), `line ${at}: ${line}`).toMatch(error);
+      expect(errors.filter((e) => e.startsWith(`src/Lesson.vue(${at},`)).join('\n'), `line ${at}: ${line}`).toMatch(error);
     }
-    expect(out.split(/\n(?=src\/)/).filter((e) => e.startsWith('src/'))).toHaveLength(WRONG.length);
+    expect(errors).toHaveLength(WRONG.length); // one each, nothing else
   } finally {
     await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
   }
