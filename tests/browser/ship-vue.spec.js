@@ -4,11 +4,12 @@
 //   attribute, property and event, and on lines that must be refused, each marked with
 //   <!-- @vue-expect-error --> (a mark before a line that checks is itself reported, as unused);
 //   with the marks taken out, each of those lines is reported, with the error expected for it;
+//   and the component uses every attribute, property and event custom-elements.json lists;
 // - the lesson page built with Vite and served under the strict CSP: the widget takes its config
 //   as a property, its and the scale lab's events reach the component's handlers, no console error.
 // One pack and install for the file; vue comes from the repo's devDependencies.
 import { execFile } from 'node:child_process';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
@@ -17,6 +18,7 @@ import { gridRow, paintAll, widgetAt } from './widget-helpers.js';
 import { packAndInstall, REPO } from '../package/pack.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
 import { presetState } from '../../web/widget/presets.js';
+import { elementsOf } from '../../scripts/build-types.mjs';
 
 const run = promisify(execFile);
 // The CSP the README gives course authors (as in ship-bundlers.spec.js).
@@ -141,6 +143,20 @@ test('vue-tsc accepts every element, attribute, property and event in a template
     expect(errors).toHaveLength(WRONG.length); // one each, nothing else
   } finally {
     await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
+  }
+});
+
+test('the lesson uses every attribute, property and event of every element in custom-elements.json', async () => {
+  const manifest = JSON.parse(await readFile(join(REPO, 'custom-elements.json'), 'utf8'));
+  const good = LESSON.slice(0, LESSON.indexOf('<!-- @vue-expect-error -->'));
+  for (const el of elementsOf(manifest)) {
+    // Each start tag (quoted values may hold '>'), its values dropped, then its names: preset, :config.prop, @attention-change.
+    const used = new Set([...good.matchAll(new RegExp(`<${el.tagName}\\s((?:"[^"]*"|[^">])*)>`, 'g'))]
+      .flatMap(([, attrs]) => [...attrs.replace(/"[^"]*"/g, '').matchAll(/([:@]?[a-z-]+)[.\w]*=?/g)])
+      .map(([, name]) => name.replace(/^:/, '')));
+    const api = [...el.attributes.map((a) => a.name), ...el.members.filter((m) => m.kind === 'field' && !m.readonly && !m.static)
+      .map((m) => m.name), ...el.events.map((e) => `@${e.name}`)];
+    expect(api.filter((name) => !used.has(name)), `<${el.tagName}>`).toEqual([]);
   }
 });
 
