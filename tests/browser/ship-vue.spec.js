@@ -6,7 +6,8 @@
 //   with the marks taken out, each of those lines is reported, with the error expected for it;
 //   and the component uses every attribute, property and event custom-elements.json lists;
 // - the lesson page built with Vite and served under the strict CSP: the widget takes its config
-//   as a property, its and the scale lab's events reach the component's handlers, no console error.
+//   as a property (also with :config.prop when mounted before the element is defined), its and the
+//   scale lab's events reach the component's handlers, no console error.
 // One pack and install for the file; vue comes from the repo's devDependencies.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -68,6 +69,20 @@ const WRONG = [
   ['<attention-value @attention-change="changed" />', /TS2353: .*'onAttentionChange' does not exist/],
 ];
 
+// Mounted before the widget's module has run (a lazy import, as in VitePress): :config.prop sets
+// the property on the not yet upgraded element, which takes it up when it upgrades.
+const LATE = `<script setup lang="ts">
+import type {} from 'attention-widget/vue';
+import type { WidgetConfig } from 'attention-widget';
+
+const config: WidgetConfig = ${JSON.stringify({ ...CONFIG, tokens: ['the', 'cow', 'sat'] })};
+</script>
+
+<template>
+  <attention-widget :config.prop="config" />
+</template>
+`;
+
 // Every element with every attribute (in both spellings: text and bound values), property and
 // event; then the lines vue-tsc must refuse, each after its mark. ref="widget" types the element.
 const LESSON = `<script setup lang="ts">
@@ -117,6 +132,7 @@ test.beforeAll(async () => {
   await symlink(join(REPO, 'node_modules/vue'), join(pkg.dir, 'node_modules/vue'), 'dir');
   await mkdir(join(pkg.dir, 'src'));
   await writeFile(join(pkg.dir, 'src/App.vue'), APP);
+  await writeFile(join(pkg.dir, 'src/Late.vue'), LATE);
   await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
   await writeFile(join(pkg.dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
   // For finding which lines fail: the same without checking the .d.ts files again (a few seconds less).
@@ -160,14 +176,20 @@ test('the lesson uses every attribute, property and event of every element in cu
   }
 });
 
-test('Vite + @vitejs/plugin-vue: config as a property, the events in the handlers, under the strict CSP', async ({ page }) => {
+test('Vite + @vitejs/plugin-vue: :config, and :config.prop before the element is defined, the events in the handlers, strict CSP', async ({ page }) => {
   const problems = watchConsole(page);
   const [{ build }, { default: vue }] = await Promise.all([import('vite'), import('@vitejs/plugin-vue')]);
-  await writeFile(join(pkg.dir, 'src/main.ts'), "import 'attention-widget';\nimport 'attention-widget/scale';\n"
-    + "import { createApp } from 'vue';\nimport App from './App.vue';\ncreateApp(App).mount('#app');\n");
+  // Late mounts while <attention-widget> is still undefined; App once its module has defined it.
+  await writeFile(join(pkg.dir, 'src/main.ts'), `import 'attention-widget/scale';
+import { createApp } from 'vue';
+import App from './App.vue';
+import Late from './Late.vue';
+createApp(Late).mount('#late');
+import('attention-widget').then(() => createApp(App).mount('#app'));
+`);
   await writeFile(join(pkg.dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
     + '<link rel="icon" href="data:,"><title>A Vue course page</title><script type="module" src="./src/main.ts"></script>'
-    + '</head><body><div id="app"></div></body></html>');
+    + '</head><body><div id="app"></div><div id="late"></div></body></html>');
   // The recipe: Vue renders the tags as custom elements; the scale lab's worker is an ES module.
   await build({ root: pkg.dir, configFile: false, logLevel: 'error', base: './', worker: { format: 'es' },
     plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('attention-') } } })],
@@ -181,6 +203,7 @@ test('Vite + @vitejs/plugin-vue: config as a property, the events in the handler
     await expect(page.locator('#scale')).toHaveText('64 main'); // no-worker, set as written
     await expect(page.locator('attention-value')).toHaveText('67%');
     await expect(page.locator('#errors')).toHaveText('');
+    expect(await gridRow(await widgetAt(page, 1), 'Attention weights', 'sat')).toEqual({ the: '0.09', cow: '0.67', sat: '0.24' });
     await paintAll(page);
     await page.screenshot({ path: 'tests/browser/screenshots/ship-vue.png', fullPage: true });
   } finally {
