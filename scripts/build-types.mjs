@@ -3,6 +3,7 @@
 //   web/react.d.ts         JSX types for React: every element, attribute, settable property and event
 //   web/preact.d.ts        the same for Preact
 //   web/solid.d.ts         the same for Solid (properties as prop:name, events as on:name)
+//   web/vue.d.ts           Vue 3 template types: each element in GlobalComponents, typed $props and $emit
 // All are committed (a fresh clone and the package have them); tests/package/types.test.mjs
 // fails when they are stale. Run after changing an element's tags: node scripts/build-types.mjs
 import { execFile } from 'node:child_process';
@@ -53,43 +54,56 @@ export const FLAVOURS = {
     property: (name) => `'prop:${name}'`, customEvents: true },
 };
 
-/** web/<flavour>.d.ts for a manifest: 'react', 'preact' or 'solid'. */
-export function jsxTypes(manifest, flavour = 'react') {
-  const { title, imports, base, property, customEvents } = FLAVOURS[flavour];
-  const lines = [
-    `// JSX types for ${title} for every element of this package. Generated from custom-elements.json`,
-    '// by scripts/build-types.mjs: edit the JSDoc tags in the element classes, not this file.',
-    `// Use: import type {} from 'attention-widget/${flavour}';  (once, anywhere in the program)`,
-    imports,
-  ];
-  const bodies = [];
-  const intrinsic = [];
-  const events = new Map(); // Solid: event name -> its type, for JSX.CustomEvents
-  for (const el of elementsOf(manifest)) {
+// An element's API with the entry's type names qualified by `ns`: attributes as markup takes them,
+// settable properties, and events ({ name, type, doc } each).
+function apiOf(el, ns) {
+  const attributes = (el.attributes ?? []).map((a) => {
+    const type = a.type?.text ?? 'string';
+    // Attributes arrive as strings in markup; frameworks pass numbers and booleans through.
+    const markup = type === 'boolean' ? 'boolean | string' : type === 'number' ? 'number | string' : qualify(type, ns);
+    return { name: a.name, type: markup, doc: a.description ?? '' };
+  });
+  const properties = (el.members ?? []).filter((m) => m.kind === 'field' && !m.readonly && !m.static)
+    .map((m) => ({ name: m.name, type: qualify(m.type?.text ?? 'unknown', ns), doc: `${m.description ?? ''} (a property)` }));
+  const events = (el.events ?? []).map((e) => ({ name: e.name, type: qualify(e.type?.text ?? 'Event', ns), doc: e.description ?? '' }));
+  return { attributes, properties, events };
+}
+
+// Each element with its namespace (the pascal-cased tag) and the import line of its entry's types.
+function elementsWithEntries(manifest) {
+  return elementsOf(manifest).map((el) => {
     const entry = ENTRIES[el.tagName];
     if (!entry) throw new Error(`build-types: no entry module listed for <${el.tagName}> in ENTRIES`);
     const ns = pascal(el.tagName);
-    lines.push(`import type * as ${ns} from '${entry}';`);
-    const props = [];
-    for (const a of el.attributes ?? []) {
-      const type = a.type?.text ?? 'string';
-      // Attributes arrive as strings in markup; React passes numbers and booleans through.
-      const jsx = type === 'boolean' ? 'boolean | string' : type === 'number' ? 'number | string' : qualify(type, ns);
-      props.push(`  /** ${a.description ?? ''} */\n  '${a.name}'?: ${jsx};`);
-    }
-    for (const m of el.members ?? []) {
-      if (m.kind !== 'field' || m.readonly || m.static) continue;
-      props.push(`  /** ${m.description ?? ''} (a property) */\n  ${property(m.name)}?: ${qualify(m.type?.text ?? 'unknown', ns)};`);
-    }
-    for (const e of el.events ?? []) {
-      const type = qualify(e.type?.text ?? 'Event', ns);
+    return { el, ns, importLine: `import type * as ${ns} from '${entry}';`, api: apiOf(el, ns) };
+  });
+}
+
+const member = (indent, { name, type, doc }, optional = true) => `${indent}/** ${doc} */\n${indent}${name}${optional ? '?' : ''}: ${type};`;
+const summary = (el) => `/** <${el.tagName}>: ${(el.description ?? '').replace(/\s+/g, ' ')} */`;
+const header = (title, flavour) => [
+  `// ${title} for every element of this package. Generated from custom-elements.json`,
+  '// by scripts/build-types.mjs: edit the JSDoc tags in the element classes, not this file.',
+  `// Use: import type {} from 'attention-widget/${flavour}';  (once, anywhere in the program)`,
+];
+
+/** web/<flavour>.d.ts for a manifest: 'react', 'preact' or 'solid'. */
+export function jsxTypes(manifest, flavour = 'react') {
+  const { title, imports, base, property, customEvents } = FLAVOURS[flavour];
+  const lines = [...header(`JSX types for ${title}`, flavour), imports];
+  const bodies = [];
+  const intrinsic = [];
+  const events = new Map(); // Solid: event name -> its type, for JSX.CustomEvents
+  for (const { el, ns, importLine, api } of elementsWithEntries(manifest)) {
+    lines.push(importLine);
+    const props = [...api.attributes.map((a) => member('  ', { ...a, name: `'${a.name}'` })),
+      ...api.properties.map((p) => member('  ', { ...p, name: property(p.name) }))];
+    for (const e of api.events) {
       if (customEvents) {
-        if (!events.has(e.name)) events.set(e.name, `      /** ${e.description ?? ''} */\n      '${e.name}': ${type};`);
-      } else props.push(`  /** ${e.description ?? ''} */\n  'on${e.name}'?: (event: ${type}) => void;`);
+        if (!events.has(e.name)) events.set(e.name, member('      ', { ...e, name: `'${e.name}'` }, false));
+      } else props.push(member('  ', { ...e, name: `'on${e.name}'`, type: `(event: ${e.type}) => void` }));
     }
-    bodies.push(`/** <${el.tagName}>: ${(el.description ?? '').replace(/\s+/g, ' ')} */`,
-      `export interface ${ns}Props extends ${base(`${ns}.${el.name}`)} {`,
-      ...props, '}', '');
+    bodies.push(summary(el), `export interface ${ns}Props extends ${base(`${ns}.${el.name}`)} {`, ...props, '}', '');
     intrinsic.push(`      '${el.tagName}': ${ns}Props;`);
   }
   const module = flavour === 'solid' ? 'solid-js' : flavour;
@@ -99,8 +113,46 @@ export function jsxTypes(manifest, flavour = 'react') {
     '    }', ...eventTable, '  }', '}', ''].join('\n');
 }
 
+// Vue's documented way for custom elements not built with Vue ("Web Components" guide): a
+// GlobalComponents entry whose instance type has a $props (what templates may bind: attributes,
+// properties, Vue's own props) and a $emit (the events, so @name="..." handlers are typed).
+const VUE_HELPER = `/** The instance type Vue's template checker reads for a custom element: its props and events. */
+export type VueCustomElement<Host extends HTMLElement, Props, Events extends { [Name in keyof Events]: Event }> = new () => Host & {
+  /** @deprecated For template type checking only: no such property exists on the element. */
+  $props: Props & PublicProps;
+  /** @deprecated For template type checking only: listen with @event-name in templates. */
+  $emit: EmitFn<{ [Name in keyof Events]: (event: Events[Name]) => void }>;
+};`;
+
+/** web/vue.d.ts for a manifest: every element typed for Vue 3 SFC templates (vue-tsc). */
+export function vueTypes(manifest) {
+  const lines = [...header('Vue 3 template types', 'vue'),
+    "// vue-tsc checks templates with it; Vue's compiler must still treat the tags as elements (isCustomElement).",
+    "import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';"];
+  const bodies = [];
+  const globals = [];
+  for (const { el, ns, importLine, api } of elementsWithEntries(manifest)) {
+    lines.push(importLine);
+    // vue-tsc reads a hyphenated attribute (no-worker) as its camel-cased prop (noWorker), as for components.
+    const props = [...api.attributes.map((a) => (a.name.includes('-') ? { ...a, doc: `${a.doc} (the ${a.name} attribute)` } : a)),
+      ...api.properties].map((p) => member('  ', { ...p, name: `'${camel(p.name)}'` }));
+    const events = api.events.map((e) => member('  ', { ...e, name: `'${e.name}'` }, false));
+    bodies.push(summary(el), `export interface ${ns}Props extends HTMLAttributes {`, ...props, '}', '',
+      `/** The events <${el.tagName}> fires, by name. */`, `export interface ${ns}Events {`, ...events, '}', '');
+    globals.push(`    '${el.tagName}': VueCustomElement<${ns}.${el.name}, ${ns}Props, ${ns}Events>;`);
+  }
+  return [...lines, '', VUE_HELPER, '', ...bodies,
+    "declare module 'vue' {", '  interface GlobalComponents {', ...globals, '  }', '}', ''].join('\n');
+}
+
+/** Every generated types file: web/<name>.d.ts -> its text for a manifest. */
+export const TYPE_FILES = {
+  ...Object.fromEntries(Object.keys(FLAVOURS).map((f) => [f, (manifest) => jsxTypes(manifest, f)])),
+  vue: vueTypes,
+};
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const manifest = await analyze();
-  for (const flavour of Object.keys(FLAVOURS)) await writeFile(join(ROOT, `web/${flavour}.d.ts`), jsxTypes(manifest, flavour));
-  console.log(`build-types: custom-elements.json, ${Object.keys(FLAVOURS).map((f) => `web/${f}.d.ts`).join(', ')} for ${elementsOf(manifest).map((e) => `<${e.tagName}>`).join(', ')}`);
+  for (const [name, make] of Object.entries(TYPE_FILES)) await writeFile(join(ROOT, `web/${name}.d.ts`), make(manifest));
+  console.log(`build-types: custom-elements.json, ${Object.keys(TYPE_FILES).map((f) => `web/${f}.d.ts`).join(', ')} for ${elementsOf(manifest).map((e) => `<${e.tagName}>`).join(', ')}`);
 }

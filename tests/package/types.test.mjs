@@ -1,11 +1,11 @@
 // The element API files against the elements themselves: custom-elements.json lists exactly
-// each element's observedAttributes, with its events, parts and custom properties, and both it
-// and web/react.d.ts are what scripts/build-types.mjs makes from the current JSDoc tags.
+// each element's observedAttributes, with its events, parts and custom properties, and it and
+// the framework types (web/react.d.ts, preact, solid, vue) are what scripts/build-types.mjs makes from the current JSDoc tags.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FLAVOURS, analyze, elementsOf, jsxTypes } from '../../scripts/build-types.mjs';
+import { TYPE_FILES, analyze, elementsOf } from '../../scripts/build-types.mjs';
 import { REPO } from './pack.mjs';
 
 const committed = JSON.parse(await readFile(join(REPO, 'custom-elements.json'), 'utf8'));
@@ -28,14 +28,14 @@ test('every element in the manifest documents exactly its observedAttributes', a
   }
 });
 
-test('custom-elements.json and the JSX types are current (else: node scripts/build-types.mjs)', async () => {
+test('custom-elements.json and the framework types are current (else: node scripts/build-types.mjs)', async () => {
   const dir = 'build/cem-check'; // the analyzer writes under the repo, whatever --outdir says
   try {
     const fresh = await analyze(dir);
     assert.deepEqual(fresh, committed, 'custom-elements.json is stale: run node scripts/build-types.mjs');
-    for (const flavour of Object.keys(FLAVOURS))
-      assert.equal(jsxTypes(fresh, flavour), await readFile(join(REPO, `web/${flavour}.d.ts`), 'utf8'),
-        `web/${flavour}.d.ts is stale: run node scripts/build-types.mjs`);
+    for (const [name, make] of Object.entries(TYPE_FILES))
+      assert.equal(make(fresh), await readFile(join(REPO, `web/${name}.d.ts`), 'utf8'),
+        `web/${name}.d.ts is stale: run node scripts/build-types.mjs`);
   } finally {
     await rm(join(REPO, dir), { recursive: true, force: true });
   }

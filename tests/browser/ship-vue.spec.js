@@ -1,0 +1,213 @@
+// The packed package in a Vue 3 + TypeScript course site, as docs/embedding.md's Vue recipe has it
+// (Vite, @vitejs/plugin-vue with isCustomElement, attention-widget/vue for the types):
+// - vue-tsc --noEmit (strict, strictTemplates) on single-file components that use every element,
+//   attribute, property and event, and on lines that must be refused, each marked with
+//   <!-- @vue-expect-error --> (a mark before a line that checks is itself reported, as unused);
+//   with the marks taken out, each of those lines is reported, with the error expected for it;
+//   and the component uses every attribute, property and event custom-elements.json lists;
+// - the lesson page built with Vite and served under the strict CSP: the widget takes its config
+//   as a property (also with :config.prop when mounted before the element is defined), its and the
+//   scale lab's events reach the component's handlers, no console error.
+// One pack and install for the file; vue comes from the repo's devDependencies.
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test, expect } from '@playwright/test';
+import { watchConsole } from './console.js';
+import { gridRow, paintAll, widgetAt } from './widget-helpers.js';
+import { packAndInstall, REPO } from '../package/pack.mjs';
+import { serveFolder } from '../package/serve-folder.mjs';
+import { presetState } from '../../web/widget/presets.js';
+import { elementsOf } from '../../scripts/build-types.mjs';
+
+const run = promisify(execFile);
+// The CSP the README gives course authors (as in ship-bundlers.spec.js).
+const HOST_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+  + "img-src 'self' data: blob:; connect-src 'self' data:";
+
+// "the cat sat" with another middle word: the grid shows dog only if `config` arrived as a property.
+const CONFIG = { ...presetState('cat-sat'), tokens: ['the', 'dog', 'sat'] };
+
+// The page the test builds and opens (type-checked too): one of each element, with a handler per event.
+const APP = `<script setup lang="ts">
+import type {} from 'attention-widget/vue';
+import { ref } from 'vue';
+import type { WidgetConfig } from 'attention-widget';
+
+const config: WidgetConfig = ${JSON.stringify(CONFIG)};
+const reasons = ref<string[]>([]);
+const scale = ref('');
+const errors = ref<string[]>([]);
+</script>
+
+<template>
+  <h1>Attention</h1>
+  <attention-widget :config="config" @attention-change="(e) => reasons.push(e.reason)"
+    @attention-error="(e) => errors.push(e.code)" />
+  <output id="reasons">{{ reasons.join(' ') }}</output>
+  <attention-example id="cat" preset="cat-sat" />
+  <p>sat pays <attention-value example="cat" of="share sat cat" format="percent">67%</attention-value> to cat</p>
+  <attention-scale n="64" dk="8" no-worker @attention-scale-result="(e) => (scale = e.n + ' ' + e.mode)" />
+  <output id="scale">{{ scale }}</output>
+  <output id="errors">{{ errors.join(' ') }}</output>
+</template>
+`;
+
+// [a line vue-tsc must refuse, the error it reports there]
+const WRONG = [
+  ['<attention-widget preset="it-vases" />', /TS2820: Type '"it-vases"' is not assignable/],
+  ['<attention-widget :config="42" />', /TS2322: Type 'number' is not assignable to type 'WidgetConfig/],
+  ['<attention-widget @attention-change="(e) => (said = e.nope)" />', /TS2339: Property 'nope' does not exist on type 'AttentionChangeEvent'/],
+  ['<attention-example :temperature="[1]" />', /TS2322: Type 'number\[\]' is not assignable/],
+  ['<attention-scale input="randomly" />', /TS2820: Type '"randomly"' is not assignable/],
+  ['<attention-scale @attention-scale-result="(e) => (said = e.reason)" />', /TS2339: Property 'reason' does not exist on type 'AttentionScaleResultEvent'/],
+  ['<attention-value format="percentage" />', /TS2820: Type '"percentage"' is not assignable/],
+  ['<attention-heads @attention-error="changed" />', /TS2322: .*Property 'reason' is missing in type 'AttentionErrorEvent'/s],
+  // strictTemplates: a name that is no attribute, or no event of that element
+  ['<attention-widget presets="cat-sat" />', /TS2561: .*'presets' does not exist/],
+  ['<attention-value @attention-change="changed" />', /TS2353: .*'onAttentionChange' does not exist/],
+];
+
+// Mounted before the widget's module has run (a lazy import, as in VitePress): :config.prop sets
+// the property on the not yet upgraded element, which takes it up when it upgrades.
+const LATE = `<script setup lang="ts">
+import type {} from 'attention-widget/vue';
+import type { WidgetConfig } from 'attention-widget';
+
+const config: WidgetConfig = ${JSON.stringify({ ...CONFIG, tokens: ['the', 'cow', 'sat'] })};
+</script>
+
+<template>
+  <attention-widget :config.prop="config" />
+</template>
+`;
+
+// Every element with every attribute (in both spellings: text and bound values), property and
+// event; then the lines vue-tsc must refuse, each after its mark. ref="widget" types the element.
+const LESSON = `<script setup lang="ts">
+import type {} from 'attention-widget/vue';
+import { ref, useTemplateRef } from 'vue';
+import type { AttentionChangeEvent, AttentionErrorEvent, AttentionGuessEvent, WidgetConfig } from 'attention-widget';
+import type { AttentionScaleResultEvent } from 'attention-widget/scale';
+
+const config: WidgetConfig = { tokens: ['a', 'b'], embeddings: [[1, 0], [0, 1]], wq: [[1, 0]], wk: [[1, 0]], wv: [[1, 0]] };
+const said = ref('');
+const widget = useTemplateRef('widget');
+const changed = (e: AttentionChangeEvent) => { said.value = e.reason + ' ' + widget.value?.state.tokens.join(' '); };
+const failed = (e: AttentionErrorEvent) => { said.value = e.code + ': ' + e.detail.message; };
+const guessed = (e: AttentionGuessEvent) => { said.value = e.step + ' ' + e.kind + ' ' + e.error + ' ' + e.text; };
+const computed = (e: AttentionScaleResultEvent) => { said.value = e.n + ' ' + e.dk + ' ' + e.ms + ' ' + e.mode; };
+</script>
+
+<template>
+  <attention-widget ref="widget" id="w" class="lesson" preset="cat-sat" guided predict train causal scaled
+    temperature="0.5" asker="sat" show="cast grids" readonly="false" highlight="shares sat cat"
+    @attention-change="changed" @attention-error="failed" @attention-guess="guessed" />
+  <attention-widget :config="config" :temperature="2" :scaled="false" :asker="1" example="cat" />
+  <attention-widget :config.prop="'1.abc'" @attention-change="(e) => (said = e.reason)" />
+  <attention-example id="cat" preset="river-bank" causal scaled temperature="1.5" asker="bank" :config="config"
+    @attention-change="changed" @attention-error="failed" />
+  <attention-value example="cat" of="share sat cat" format="percent" @attention-error="failed">67%</attention-value>
+  <attention-scale n="64" dk="8" scaled causal input="local" seed="7" no-worker show="grid"
+    @attention-scale-result="computed" @attention-error="failed" />
+  <attention-scale :n="4096" :dk="512" :seed="1" show="thermostat" @attention-scale-result="(e) => (said = e.mode)" />
+  <attention-heads seed="3" heads="2" no-worker @attention-error="failed" />
+  <attention-heads :heads="4" :no-worker="true" />
+  <output>{{ said }}</output>
+${WRONG.map(([line]) => `  <!-- @vue-expect-error -->\n  ${line}`).join('\n')}
+</template>
+`;
+
+const TSCONFIG = { compilerOptions: { strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler',
+  target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: false },
+vueCompilerOptions: { strictTemplates: true }, include: ['src/*.vue'] };
+
+test.setTimeout(120_000);
+let pkg;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  pkg = await packAndInstall();
+  // What `npm install vue` gives the site: the repo's copy (its own dependencies resolve beside it).
+  await symlink(join(REPO, 'node_modules/vue'), join(pkg.dir, 'node_modules/vue'), 'dir');
+  await mkdir(join(pkg.dir, 'src'));
+  await writeFile(join(pkg.dir, 'src/App.vue'), APP);
+  await writeFile(join(pkg.dir, 'src/Late.vue'), LATE);
+  await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
+  await writeFile(join(pkg.dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+  // For finding which lines fail: the same without checking the .d.ts files again (a few seconds less).
+  await writeFile(join(pkg.dir, 'tsconfig.lines.json'), JSON.stringify({ extends: './tsconfig.json',
+    compilerOptions: { skipLibCheck: true } }));
+});
+test.afterAll(async () => { await pkg?.remove(); });
+
+const vueTsc = (project) => run(process.execPath, [join(REPO, 'node_modules/vue-tsc/bin/vue-tsc.js'), '--noEmit', '-p', project],
+  { cwd: pkg.dir }).then(() => '', (err) => err.stdout || err.message);
+
+test('vue-tsc accepts every element, attribute, property and event in a template and refuses each wrong one', async () => {
+  // The .d.ts files too (skipLibCheck off); and every marked line has its error (an unused mark is one).
+  expect(await vueTsc('tsconfig.json')).toBe('');
+  const unmarked = LESSON.replaceAll('  <!-- @vue-expect-error -->\n', '');
+  await writeFile(join(pkg.dir, 'src/Lesson.vue'), unmarked);
+  try {
+    const errors = (await vueTsc('tsconfig.lines.json')).split(/\n(?=src\/)/).filter((e) => e.startsWith('src/'));
+    const lines = unmarked.split('\n');
+    for (const [line, error] of WRONG) {
+      const at = lines.findIndex((l) => l.trim() === line) + 1;
+      expect(errors.filter((e) => e.startsWith(`src/Lesson.vue(${at},`)).join('\n'), `line ${at}: ${line}`).toMatch(error);
+    }
+    expect(errors).toHaveLength(WRONG.length); // one each, nothing else
+  } finally {
+    await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
+  }
+});
+
+test('the lesson uses every attribute, property and event of every element in custom-elements.json', async () => {
+  const manifest = JSON.parse(await readFile(join(REPO, 'custom-elements.json'), 'utf8'));
+  const good = LESSON.slice(0, LESSON.indexOf('<!-- @vue-expect-error -->'));
+  for (const el of elementsOf(manifest)) {
+    // Each start tag (quoted values may hold '>'), its values dropped, then its names: preset, :config.prop, @attention-change.
+    const used = new Set([...good.matchAll(new RegExp(`<${el.tagName}\\s((?:"[^"]*"|[^">])*)>`, 'g'))]
+      .flatMap(([, attrs]) => [...attrs.replace(/"[^"]*"/g, '').matchAll(/([:@]?[a-z-]+)[.\w]*=?/g)])
+      .map(([, name]) => name.replace(/^:/, '')));
+    const api = [...el.attributes.map((a) => a.name), ...el.members.filter((m) => m.kind === 'field' && !m.readonly && !m.static)
+      .map((m) => m.name), ...el.events.map((e) => `@${e.name}`)];
+    expect(api.filter((name) => !used.has(name)), `<${el.tagName}>`).toEqual([]);
+  }
+});
+
+test('Vite + @vitejs/plugin-vue: :config, and :config.prop before the element is defined, the events in the handlers, strict CSP', async ({ page }) => {
+  const problems = watchConsole(page);
+  const [{ build }, { default: vue }] = await Promise.all([import('vite'), import('@vitejs/plugin-vue')]);
+  // Late mounts while <attention-widget> is still undefined; App once its module has defined it.
+  await writeFile(join(pkg.dir, 'src/main.ts'), `import 'attention-widget/scale';
+import { createApp } from 'vue';
+import App from './App.vue';
+import Late from './Late.vue';
+createApp(Late).mount('#late');
+import('attention-widget').then(() => createApp(App).mount('#app'));
+`);
+  await writeFile(join(pkg.dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    + '<link rel="icon" href="data:,"><title>A Vue course page</title><script type="module" src="./src/main.ts"></script>'
+    + '</head><body><div id="app"></div><div id="late"></div></body></html>');
+  // The recipe: Vue renders the tags as custom elements; the scale lab's worker is an ES module.
+  await build({ root: pkg.dir, configFile: false, logLevel: 'error', base: './', worker: { format: 'es' },
+    plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('attention-') } } })],
+    build: { outDir: 'out-vue', emptyOutDir: true } });
+  const site = await serveFolder(join(pkg.dir, 'out-vue'), { csp: HOST_CSP });
+  try {
+    await page.goto(`${site.origin}/index.html`);
+    const w = await widgetAt(page);
+    expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', dog: '0.67', sat: '0.24' });
+    await expect(page.locator('#reasons')).toContainText('load'); // the handler got an AttentionChangeEvent
+    await expect(page.locator('#scale')).toHaveText('64 main'); // no-worker, set as written
+    await expect(page.locator('attention-value')).toHaveText('67%');
+    await expect(page.locator('#errors')).toHaveText('');
+    expect(await gridRow(await widgetAt(page, 1), 'Attention weights', 'sat')).toEqual({ the: '0.09', cow: '0.67', sat: '0.24' });
+    await paintAll(page);
+    await page.screenshot({ path: 'tests/browser/screenshots/ship-vue.png', fullPage: true });
+  } finally {
+    await site.close();
+  }
+  expect(problems).toEqual([]);
+});
