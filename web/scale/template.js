@@ -1,9 +1,15 @@
 // The element's shadow DOM, as static markup (no data is ever put into it as
 // HTML: every number and message is set later as text). Ids are local to the
 // shadow root.
+//
+// The first render comes in parts (element.js #revealInParts): the controls and the heat map
+// first, the numbers (data-later) and the thermostat (data-later) each a frame later, so no one
+// task styles and lays out the whole lab; the lab keeps a screen's height meanwhile (revealing).
+// The plots have their viewBox (time-plot.js, thermo-plot.js: 360 x 220) before their first
+// drawing, so they take their final height at once and nothing below them moves when they fill.
 
 export const TEMPLATE = `
-<div class="lab">
+<div class="lab revealing">
   <form class="controls" novalidate>
     <div class="slider">
       <label for="n">Context length <var>n</var> (tokens)</label>
@@ -46,7 +52,7 @@ export const TEMPLATE = `
       <p class="busy" data-readout="busy"></p>
     </figure>
 
-    <div class="numbers-panel">
+    <div class="numbers-panel" data-later>
       <dl class="readouts">
         <div><dt>Entries (<var>n</var>²)</dt><dd data-readout="entries-count"></dd><dd class="detail" data-readout="entries"></dd></div>
         <div><dt>Compute time</dt><dd data-readout="time"></dd><dd class="detail" data-readout="where"></dd></div>
@@ -54,15 +60,15 @@ export const TEMPLATE = `
         <div><dt>Speed</dt><dd data-readout="gflops"></dd><dd class="detail">FLOPs counted as 4 <var>n</var>² <var>d<sub>k</sub></var></dd></div>
       </dl>
       <figure class="time-panel">
-        <svg class="plot time-plot" role="img"></svg>
+        <svg class="plot time-plot" role="img" viewBox="0 0 360 220"></svg>
         <figcaption>Time against <var>n</var>: each dot is one measurement (move the <var>n</var> slider to add more); the line is the best fit of <var>c</var> · <var>n</var>², the grid's growth.</figcaption>
       </figure>
     </div>
   </div>
 
-  <figure class="thermo-panel">
+  <figure class="thermo-panel" data-later>
     <h3 part="heading">The thermostat</h3>
-    <svg class="plot thermo-plot" role="img"></svg>
+    <svg class="plot thermo-plot" role="img" viewBox="0 0 360 220"></svg>
     <figcaption data-readout="thermostat"></figcaption>
     <details open>
       <summary>The numbers behind the plot</summary>
