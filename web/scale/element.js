@@ -124,8 +124,8 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   // The parts of the lab still hidden (data-later, see template.js), one per task after the
-  // frame that laid out the one before: the numbers, then the thermostat. A figure of one part
-  // (show=) never shows the other, so only a full lab keeps a screen's height meanwhile.
+  // frame that laid out the one before: the numbers, then the thermostat (a figure of one part
+  // has none left, see #readShow).
   #revealInParts() {
     const root = this.shadowRoot;
     const lab = root.querySelector('.lab');
@@ -175,7 +175,12 @@ export class AttentionScaleElement extends ElementBase {
     this.#parts = parts;
     const lab = this.shadowRoot.querySelector('.lab');
     lab.dataset.show = [...parts].join(' ');
-    if (parts.size < SCALE_PARTS.length) lab.classList.remove('revealing'); // a figure: a small box
+    // A figure of one part is a small box, shown whole at once: held at a screen's height and
+    // then let go, it would move the page below it.
+    if (parts.size < SCALE_PARTS.length) {
+      lab.classList.remove('revealing');
+      for (const part of lab.querySelectorAll('[data-later]')) part.removeAttribute('data-later');
+    }
     if (message) this.#setMessage('show', { code: 'bad_attribute', message });
     else this.#messages.delete('show');
   }
