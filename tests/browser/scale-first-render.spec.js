@@ -1,6 +1,6 @@
 // The scale lab's first render comes in parts, so no one task styles and lays out the whole lab
-// (issue 14: no long task on a phone): the controls and the heat map first, then the numbers,
-// then the thermostat, each in a later frame; the lab holds a screen's height meanwhile, so
+// (issue 14: no long task on a phone): the controls and the heat map first, then the readouts,
+// the time plot, the thermostat plot and its table, each in a later frame; the lab holds a screen's height meanwhile, so
 // nothing moves (no layout shift). A figure of one part (show=) appears whole. Task lengths
 // themselves are measured by a benchmark, not here (docs/scale-first-render.md).
 import { test, expect } from '@playwright/test';
@@ -20,7 +20,7 @@ async function watchFrames(page) {
       const root = document.querySelector('attention-scale')?.shadowRoot;
       const lab = root?.querySelector('.lab');
       if (lab) {
-        const later = [...root.querySelectorAll('[data-later]')].map((node) => node.classList[0]).join(' ');
+        const later = [...root.querySelectorAll('[data-later]')].map((node) => node.classList[0] ?? node.localName).join(' ');
         const state = `${later || 'none'}${lab.classList.contains('revealing') ? ' (revealing)' : ''}`;
         if (window.frameLog.at(-1) !== state) window.frameLog.push(state);
       }
@@ -41,7 +41,8 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 
     await expect.poll(() => page.evaluate(() => window.frameLog.at(-1))).toBe('none');
     // Each state was on screen for at least one frame, in this order.
     expect(await page.evaluate(() => window.frameLog)).toEqual([
-      'numbers-panel thermo-panel (revealing)', 'thermo-panel (revealing)', 'none (revealing)', 'none']);
+      'readouts time-panel thermo-panel details (revealing)', 'time-panel thermo-panel details (revealing)',
+      'thermo-panel details (revealing)', 'details (revealing)', 'none (revealing)', 'none']);
     // The heat map's caption, the time plot and the thermostat filled in without moving anything.
     await page.waitForTimeout(300); // a shift is reported a frame or so after it happens
     expect(await page.evaluate(() => window.shifts)).toEqual([]);

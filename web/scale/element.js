@@ -124,8 +124,8 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   // The parts of the lab still hidden (data-later, see template.js), one per task after the
-  // frame that laid out the one before: the numbers, then the thermostat (a figure of one part
-  // has none left, see #readShow).
+  // frame that laid out the one before, in document order (a figure of one part has none left,
+  // see #readShow).
   #revealInParts() {
     const root = this.shadowRoot;
     const lab = root.querySelector('.lab');

@@ -3,8 +3,9 @@
 // shadow root.
 //
 // The first render comes in parts (element.js #revealInParts): the controls and the heat map
-// first, the numbers (data-later) and the thermostat (data-later) each a frame later, so no one
-// task styles and lays out the whole lab; the lab keeps a screen's height meanwhile (revealing).
+// first, then each part marked data-later a frame after the one before (the readouts, the time
+// plot, the thermostat plot, its table), so no one task styles and lays out the whole lab; the
+// lab keeps a screen's height meanwhile (revealing).
 // The plots have their viewBox (time-plot.js, thermo-plot.js: 360 x 220) before their first
 // drawing, so they take their final height at once and nothing below them moves when they fill.
 
@@ -52,14 +53,14 @@ export const TEMPLATE = `
       <p class="busy" data-readout="busy"></p>
     </figure>
 
-    <div class="numbers-panel" data-later>
-      <dl class="readouts">
+    <div class="numbers-panel">
+      <dl class="readouts" data-later>
         <div><dt>Entries (<var>n</var>²)</dt><dd data-readout="entries-count"></dd><dd class="detail" data-readout="entries"></dd></div>
         <div><dt>Compute time</dt><dd data-readout="time"></dd><dd class="detail" data-readout="where"></dd></div>
         <div><dt>Memory</dt><dd data-readout="memory"></dd><dd class="detail" data-readout="memory-detail"></dd></div>
         <div><dt>Speed</dt><dd data-readout="gflops"></dd><dd class="detail">FLOPs counted as 4 <var>n</var>² <var>d<sub>k</sub></var></dd></div>
       </dl>
-      <figure class="time-panel">
+      <figure class="time-panel" data-later>
         <svg class="plot time-plot" role="img" viewBox="0 0 360 220"></svg>
         <figcaption>Time against <var>n</var>: each dot is one measurement (move the <var>n</var> slider to add more); the line is the best fit of <var>c</var> · <var>n</var>², the grid's growth.</figcaption>
       </figure>
@@ -70,7 +71,7 @@ export const TEMPLATE = `
     <h3 part="heading">The thermostat</h3>
     <svg class="plot thermo-plot" role="img" viewBox="0 0 360 220"></svg>
     <figcaption data-readout="thermostat"></figcaption>
-    <details open>
+    <details open data-later>
       <summary>The numbers behind the plot</summary>
       <div class="table-scroll" tabindex="0" role="region" aria-label="The thermostat's numbers">
       <table class="thermo-table">
