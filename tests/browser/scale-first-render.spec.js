@@ -19,7 +19,7 @@ async function watchFrames(page) {
     const tick = () => {
       const root = document.querySelector('attention-scale')?.shadowRoot;
       const lab = root?.querySelector('.lab');
-      if (lab) {
+      if (lab?.querySelector('form')) { // built (in a task after its connection)
         const later = [...root.querySelectorAll('[data-later]')].map((node) => node.classList[0] ?? node.localName).join(' ');
         const state = `${later || 'none'}${lab.classList.contains('revealing') ? ' (revealing)' : ''}`;
         if (window.frameLog.at(-1) !== state) window.frameLog.push(state);

@@ -90,18 +90,42 @@ export class AttentionScaleElement extends ElementBase {
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
   #cancelPaint = null;     // stops the heat map being painted (drawHeatMap paints in slices)
+  #lab;                    // the shadow root's one box, filled by #build
+  #built = false;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [styleSheet()]; // built from attention-scale.css, once per page
+    // An empty box holding a screen's height until the lab is built (#build) and revealed.
+    this.#lab = root.appendChild(document.createElement('div'));
+    this.#lab.className = 'lab revealing';
+  }
+
+  // The lab's DOM: its controls, wired, and its parts, most of them hidden (data-later) until
+  // #revealInParts. Parsing it (its form controls above all) is the heaviest part of making the
+  // element, so a full lab does it in a task of its own (connectedCallback), not in the page's
+  // module evaluation; a figure of one part, small, at once.
+  #build() {
+    if (this.#built) return;
+    this.#built = true;
     const body = document.createElement('template');
     body.innerHTML = TEMPLATE; // static markup only
-    root.appendChild(body.content);
+    this.#lab.appendChild(body.content);
     this.#wireControls();
+    if (this.#parts.size < SCALE_PARTS.length) this.#showWhole();
+  }
+
+  // A figure of one part is a small box, shown whole at once: held at a screen's height and
+  // then let go, it would move the page below it.
+  #showWhole() {
+    this.#lab.classList.remove('revealing');
+    for (const part of this.#lab.querySelectorAll('[data-later]')) part.removeAttribute('data-later');
   }
 
   connectedCallback() {
+    if (this.#parts.size < SCALE_PARTS.length) this.#build();
+    else queueRender(() => this.#build());
     this.#connection?.abort();
     this.#connection = new AbortController();
     matchMedia('(prefers-color-scheme: dark)')
@@ -117,6 +141,7 @@ export class AttentionScaleElement extends ElementBase {
       // Disconnected meanwhile: the next connect waits again; connected again: the first one starts.
       if (this.#near || !this.isConnected) return;
       this.#near = true;
+      this.#build(); // built already (queued first), unless this lab was never connected until now
       this.#startClient();
       this.#update();
       this.#revealInParts();
@@ -127,10 +152,8 @@ export class AttentionScaleElement extends ElementBase {
   // frame that laid out the one before, in document order (a figure of one part has none left,
   // see #readShow).
   #revealInParts() {
-    const root = this.shadowRoot;
-    const lab = root.querySelector('.lab');
-    for (const part of root.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'));
-    queueRender(() => lab.classList.remove('revealing'));
+    for (const part of this.#lab.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'));
+    queueRender(() => this.#lab.classList.remove('revealing'));
   }
 
   disconnectedCallback() {
@@ -173,14 +196,8 @@ export class AttentionScaleElement extends ElementBase {
   #readShow(raw) {
     const { parts, message } = parseScaleShow(raw);
     this.#parts = parts;
-    const lab = this.shadowRoot.querySelector('.lab');
-    lab.dataset.show = [...parts].join(' ');
-    // A figure of one part is a small box, shown whole at once: held at a screen's height and
-    // then let go, it would move the page below it.
-    if (parts.size < SCALE_PARTS.length) {
-      lab.classList.remove('revealing');
-      for (const part of lab.querySelectorAll('[data-later]')) part.removeAttribute('data-later');
-    }
+    this.#lab.dataset.show = [...parts].join(' ');
+    if (parts.size < SCALE_PARTS.length) this.#showWhole();
     if (message) this.#setMessage('show', { code: 'bad_attribute', message });
     else this.#messages.delete('show');
   }

@@ -1,6 +1,7 @@
 // The element's shadow DOM, as static markup (no data is ever put into it as
-// HTML: every number and message is set later as text). Ids are local to the
-// shadow root.
+// HTML: every number and message is set later as text): the content of its .lab box,
+// which element.js makes at once and fills in a task of its own (#build). Ids are
+// local to the shadow root.
 //
 // The first render comes in parts (element.js #revealInParts): the controls and the heat map
 // first, then each part marked data-later a frame after the one before (the readouts, the time
@@ -10,7 +11,6 @@
 // drawing, so they take their final height at once and nothing below them moves when they fill.
 
 export const TEMPLATE = `
-<div class="lab revealing">
   <form class="controls" novalidate>
     <div class="slider">
       <label for="n">Context length <var>n</var> (tokens)</label>
@@ -87,5 +87,4 @@ export const TEMPLATE = `
       </div>
     </details>
   </figure>
-</div>
 `;
