@@ -21,7 +21,7 @@ import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-pl
 import { showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { styleSheet } from '../attention-scale.css.js';
-import { whenNear } from '../shared/near.js';
+import { queueRender, whenNear } from '../shared/near.js';
 import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
@@ -89,34 +89,71 @@ export class AttentionScaleElement extends ElementBase {
   #near = false;           // updates wait until the lab first comes near the viewport
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #connection = null;      // AbortController: every listener added on connect goes with it on disconnect
+  #cancelPaint = null;     // stops the heat map being painted (drawHeatMap paints in slices)
+  #lab;                    // the shadow root's one box, filled by #build
+  #built = false;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [styleSheet()]; // built from attention-scale.css, once per page
+    // An empty box holding a screen's height until the lab is built (#build) and revealed.
+    this.#lab = root.appendChild(document.createElement('div'));
+    this.#lab.className = 'lab revealing';
+  }
+
+  // The lab's DOM: its controls, wired, and its parts, most of them hidden (data-later) until
+  // #revealInParts. Parsing it (its form controls above all) is the heaviest part of making the
+  // element, so a full lab does it in a task of its own (connectedCallback), not in the page's
+  // module evaluation; a figure of one part, small, at once.
+  #build() {
+    if (this.#built) return;
+    this.#built = true;
     const body = document.createElement('template');
     body.innerHTML = TEMPLATE; // static markup only
-    root.appendChild(body.content);
+    this.#lab.appendChild(body.content);
     this.#wireControls();
+    if (this.#parts.size < SCALE_PARTS.length) this.#showWhole();
+  }
+
+  // A figure of one part is a small box, shown whole at once: held at a screen's height and
+  // then let go, it would move the page below it.
+  #showWhole() {
+    this.#lab.classList.remove('revealing');
+    for (const part of this.#lab.querySelectorAll('[data-later]')) part.removeAttribute('data-later');
   }
 
   connectedCallback() {
+    if (this.#parts.size < SCALE_PARTS.length) this.#build();
+    else queueRender(() => this.#build());
     this.#connection?.abort();
     this.#connection = new AbortController();
     matchMedia('(prefers-color-scheme: dark)')
       .addEventListener('change', () => this.#refreshPalette(), { signal: this.#connection.signal });
     this.#thermostatSeed = null;
     // The workers (and their core) start when the lab first comes near the viewport: a lab far
-    // down a page does not compete with the page's own load for the CPU.
+    // down a page does not compete with the page's own load for the CPU. Then the lab appears
+    // in parts, a task each after the frame before (#revealInParts).
     if (this.#near) {
       this.#startClient();
       this.#queueUpdate();
-    } else whenNear(this).then(() => {
+    } else whenNear(this).then(() => queueRender(() => {
+      // Disconnected meanwhile: the next connect waits again; connected again: the first one starts.
+      if (this.#near || !this.isConnected) return;
       this.#near = true;
-      if (!this.isConnected) return;
+      this.#build(); // built already (queued first), unless this lab was never connected until now
       this.#startClient();
-      this.#queueUpdate();
-    });
+      this.#update();
+      this.#revealInParts();
+    }));
+  }
+
+  // The parts of the lab still hidden (data-later, see template.js), one per task after the
+  // frame that laid out the one before, in document order (a figure of one part has none left,
+  // see #readShow).
+  #revealInParts() {
+    for (const part of this.#lab.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'));
+    queueRender(() => this.#lab.classList.remove('revealing'));
   }
 
   disconnectedCallback() {
@@ -159,7 +196,8 @@ export class AttentionScaleElement extends ElementBase {
   #readShow(raw) {
     const { parts, message } = parseScaleShow(raw);
     this.#parts = parts;
-    this.shadowRoot.querySelector('.lab').dataset.show = [...parts].join(' ');
+    this.#lab.dataset.show = [...parts].join(' ');
+    if (parts.size < SCALE_PARTS.length) this.#showWhole();
     if (message) this.#setMessage('show', { code: 'bad_attribute', message });
     else this.#messages.delete('show');
   }
@@ -312,24 +350,34 @@ export class AttentionScaleElement extends ElementBase {
     this.#messages.delete('load');
     this.#showMessages();
     this.#grid = grid;
-    this.#drawGrid();
-    showTiming(this.shadowRoot, grid, mode);
-    this.#text('busy', '');
-    this.dispatchEvent(new AttentionScaleResultEvent({ n: grid.n, dk: grid.dk, ms: grid.ms, mode }));
+    this.#drawGrid(() => {
+      // Its time is shown unless the settings moved on while it was painted (then #update has
+      // put "computing…" in its place for the grid on its way).
+      if (this.#isOnScreen(this.#state)) {
+        showTiming(this.shadowRoot, grid, mode);
+        this.#text('busy', '');
+      }
+      this.dispatchEvent(new AttentionScaleResultEvent({ n: grid.n, dk: grid.dk, ms: grid.ms, mode }));
+    });
   }
 
-  #drawGrid() {
+  // The grid, its caption and its legend reach the screen together, once all of it is painted.
+  #drawGrid(painted = () => {}) {
     const grid = this.#grid;
     if (!grid) return;
     this.#palette ??= readPalette(this);
     const canvas = this.shadowRoot.querySelector('canvas');
-    drawHeatMap(canvas, grid, this.#palette);
-    canvas.dataset.n = grid.n;
-    canvas.dataset.causal = grid.causal;
-    this.#text('drawn', drawnSentence(grid.n, grid.pixels, grid.block));
-    this.#text('legend-min', `\u2264 ${formatShare(colourFloor(grid.max))}`);
-    this.#text('legend-max', formatShare(grid.max));
-    this.shadowRoot.querySelector('.masked-key').hidden = !grid.causal;
+    this.#cancelPaint?.();
+    this.#cancelPaint = drawHeatMap(canvas, grid, this.#palette, () => {
+      this.#cancelPaint = null;
+      canvas.dataset.n = grid.n;
+      canvas.dataset.causal = grid.causal;
+      this.#text('drawn', drawnSentence(grid.n, grid.pixels, grid.block));
+      this.#text('legend-min', `\u2264 ${formatShare(colourFloor(grid.max))}`);
+      this.#text('legend-max', formatShare(grid.max));
+      this.shadowRoot.querySelector('.masked-key').hidden = !grid.causal;
+      painted();
+    });
   }
 
   #refreshPalette() {

@@ -4,6 +4,7 @@
 
 import { firstMaskedBlock } from './downsample.js';
 import { drawnSentence, formatShare } from './format.js';
+import { inSlices } from '../shared/slices.js';
 
 /** Colours span this many powers of ten below the largest drawn value. */
 export const DECADES = 3;
@@ -18,19 +19,25 @@ export function colourFloor(max) {
  * Colour follows log10 of the value, from max / 1000 (darkest) to max (brightest):
  * at large n every share is small and most of a row's weight sits in a few
  * entries, so a linear 0..1 scale would show a black square with one bright line.
+ *
+ * The rows are painted off screen a slice of rows per task (../shared/slices.js: a
+ * 512 x 512 map is tens of milliseconds of a throttled phone's main thread), then put on the
+ * canvas at once with its text alternative, and painted() is called. Returns cancel():
+ * a newer grid stops this one from ever reaching the canvas.
  */
-export function drawHeatMap(canvas, grid, palette) {
+export function drawHeatMap(canvas, grid, palette, painted = () => {}) {
   const { pixels: p } = grid;
-  if (canvas.width !== p) canvas.width = canvas.height = p;
-  const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(p, p);
-  for (let bi = 0; bi < p; bi++) paintRow(image.data, grid, bi, palette);
-  ctx.putImageData(image, 0, 0);
-  canvas.setAttribute('aria-label', describeHeatMap(grid));
+  const image = new ImageData(p, p);
+  return inSlices(p, (bi) => paintRow(image.data, grid, bi, palette), () => {
+    if (canvas.width !== p) canvas.width = canvas.height = p;
+    canvas.getContext('2d').putImageData(image, 0, 0);
+    canvas.setAttribute('aria-label', describeHeatMap(grid));
+    painted();
+  });
 }
 
 // One row of pixels: LUT colours up to the masked part, the masked colour after.
-// (A tight loop without allocation: 512 x 512 pixels paint in a few milliseconds.)
+// (A tight loop without allocation.)
 function paintRow(data, { pixels: p, means, max, causal, block, n }, bi, { lut, masked }) {
   const logFloor = Math.log10(colourFloor(max));
   const scale = max > 0 ? 255 / DECADES : 0;

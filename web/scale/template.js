@@ -1,9 +1,16 @@
 // The element's shadow DOM, as static markup (no data is ever put into it as
-// HTML: every number and message is set later as text). Ids are local to the
-// shadow root.
+// HTML: every number and message is set later as text): the content of its .lab box,
+// which element.js makes at once and fills in a task of its own (#build). Ids are
+// local to the shadow root.
+//
+// The first render comes in parts (element.js #revealInParts): the controls and the heat map
+// first, then each part marked data-later a frame after the one before (the readouts, the time
+// plot, the thermostat plot, its table), so no one task styles and lays out the whole lab; the
+// lab keeps a screen's height meanwhile (revealing).
+// The plots have their viewBox (time-plot.js, thermo-plot.js: 360 x 220) before their first
+// drawing, so they take their final height at once and nothing below them moves when they fill.
 
 export const TEMPLATE = `
-<div class="lab">
   <form class="controls" novalidate>
     <div class="slider">
       <label for="n">Context length <var>n</var> (tokens)</label>
@@ -47,24 +54,24 @@ export const TEMPLATE = `
     </figure>
 
     <div class="numbers-panel">
-      <dl class="readouts">
+      <dl class="readouts" data-later>
         <div><dt>Entries (<var>n</var>²)</dt><dd data-readout="entries-count"></dd><dd class="detail" data-readout="entries"></dd></div>
         <div><dt>Compute time</dt><dd data-readout="time"></dd><dd class="detail" data-readout="where"></dd></div>
         <div><dt>Memory</dt><dd data-readout="memory"></dd><dd class="detail" data-readout="memory-detail"></dd></div>
         <div><dt>Speed</dt><dd data-readout="gflops"></dd><dd class="detail">FLOPs counted as 4 <var>n</var>² <var>d<sub>k</sub></var></dd></div>
       </dl>
-      <figure class="time-panel">
-        <svg class="plot time-plot" role="img"></svg>
+      <figure class="time-panel" data-later>
+        <svg class="plot time-plot" role="img" viewBox="0 0 360 220"></svg>
         <figcaption>Time against <var>n</var>: each dot is one measurement (move the <var>n</var> slider to add more); the line is the best fit of <var>c</var> · <var>n</var>², the grid's growth.</figcaption>
       </figure>
     </div>
   </div>
 
-  <figure class="thermo-panel">
+  <figure class="thermo-panel" data-later>
     <h3 part="heading">The thermostat</h3>
-    <svg class="plot thermo-plot" role="img"></svg>
+    <svg class="plot thermo-plot" role="img" viewBox="0 0 360 220"></svg>
     <figcaption data-readout="thermostat"></figcaption>
-    <details open>
+    <details open data-later>
       <summary>The numbers behind the plot</summary>
       <div class="table-scroll" tabindex="0" role="region" aria-label="The thermostat's numbers">
       <table class="thermo-table">
@@ -80,5 +87,4 @@ export const TEMPLATE = `
       </div>
     </details>
   </figure>
-</div>
 `;
