@@ -49,7 +49,8 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   // ---- actions ----
 
   // A goal's run: from its documented (or seeded) start, or from the state on screen when it fits.
-  function selectGoal(id, { keepState = false } = {}) {
+  // `then` runs the run's first measurement and paint: at once, or later (start's first goal).
+  function selectGoal(id, { keepState = false, then = (measureAndPaint) => measureAndPaint() } = {}) {
     trainer.pause();
     goal = goalById(id) ?? GOALS[0];
     ui.goal.value = goal.id;
@@ -61,7 +62,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       run = fresh.run;
       if (!propose(fresh.state)) return;
     }
-    begin();
+    then(begin);
   }
 
   function begin() {
@@ -312,9 +313,12 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     element: ui.element,
     trainer,
     get goal() { return goal; },
-    /** Starts the panel on the widget's model: the first goal, from the state on screen when it fits. */
-    start() {
-      if (!run) selectGoal(goal.id, { keepState: true });
+    /**
+     * Starts the panel on the widget's model: the first goal, from the state on screen when it fits.
+     * `later(fn)` may run its first measurement and paint in a task of its own (a page's load).
+     */
+    start(later) {
+      if (!run) selectGoal(goal.id, { keepState: true, then: later });
     },
     /** Follows the model while connected; the signal's abort unsubscribes and pauses. */
     connect(signal) {

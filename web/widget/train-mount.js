@@ -4,7 +4,7 @@
 import { loadAttention } from '../../wasm/attention.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { parseBoolean } from '../shared/booleans.js';
-import { queueRender } from '../shared/near.js';
+import { continueRender, queueRender } from '../shared/near.js';
 import { thrown } from '../shared/text.js';
 
 /**
@@ -30,8 +30,8 @@ export function createTrainMount({ host, model, panels, showNotes }) {
   function mount() {
     const pending = { panel: null, connection: new AbortController() };
     mounted = pending;
-    // Built in a task of its own, and started in the next (its first goal is a round of core
-    // calls and a repaint): two shorter tasks in a page's load instead of one long one.
+    // Built in a task of its own, started in the next and first measured in a third (its first
+    // goal's run, then its first measurement and repaint): short tasks in a page's load.
     const arrived = ([{ createTrainPanel }, core]) => {
       if (mounted !== pending) return; // turned off (or on again) while it loaded
       pending.panel = createTrainPanel({
@@ -43,7 +43,7 @@ export function createTrainMount({ host, model, panels, showNotes }) {
       });
       views.controls.element.after(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
-      queueRender(() => { if (mounted === pending) pending.panel.start(); });
+      queueRender(() => { if (mounted === pending) pending.panel.start(continueRender); });
     };
     Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])
       .then((loaded) => queueRender(() => arrived(loaded)),
