@@ -289,17 +289,16 @@ template <int R>
 using Rows = std::integral_constant<int, R>;
 
 // Calls body(Rows<R>{}, i) for each quad of askers i..i+R-1 in [i0, i1):
-// R = kRows, except 1-3 for the last quad; R is a compile-time constant.
+// R = kRows, and the last 1-3 askers one at a time (R = 1); R is a compile-time
+// constant. Only two sizes of microkernel, so the module carries two copies of
+// each, not four: every row's numbers are the same whatever R is (each row has
+// its own accumulators and the same order of additions), and the tail is at
+// most 3 of a band's rows.
 template <typename Body>
 void for_each_quad(std::size_t i0, std::size_t i1, Body&& body) {
   std::size_t i = i0;
   for (; i + kRows <= i1; i += kRows) body(Rows<kRows>{}, i);
-  switch (i1 - i) {
-    case 3: body(Rows<3>{}, i); break;
-    case 2: body(Rows<2>{}, i); break;
-    case 1: body(Rows<1>{}, i); break;
-    default: break;
-  }
+  for (; i < i1; ++i) body(Rows<1>{}, i);
 }
 
 // The loop skeleton every pass of a panel shares: key blocks [j0, j1) outside,
