@@ -4,7 +4,9 @@
 //   node --experimental-wasm-relaxed-simd bench/kernel-ab.mjs OLD.mjs NEW.mjs [rounds]
 //
 // OLD and NEW are inlined kernel modules (dist/attention-kernel*.mjs, or copies of
-// them). Both run through wasm/raw-path.js on the same seeded inputs, n = 512,
+// them). Both run through wasm/raw-path.js, or the raw-path.js given as
+// OLD.mjs=path/to/raw-path.js (a module from before a change of its exports needs
+// the raw-path.js of its time), on the same seeded inputs, n = 512,
 // 1024, 2048, d = 64, full and causal, with the weights grid (into reused arrays)
 // and outputs only. Each round times A then B, or B then A (alternating), each
 // the median of a few calls, and keeps the ratio new / old; the report is the
@@ -13,12 +15,14 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { createRawPath } from '../wasm/raw-path.js';
 import { median, quartiles } from './stats.mjs';
 import { randomInputs } from './paired-node.mjs';
 
+// file: a kernel module, or `module=raw-path.js`.
 async function loadKernel(file) {
-  const create = (await import(pathToFileURL(resolve(file)).href)).default;
+  const [module, rawPath = new URL('../wasm/raw-path.js', import.meta.url).href] = file.split('=');
+  const { createRawPath } = await import(rawPath.startsWith('file:') ? rawPath : pathToFileURL(resolve(rawPath)).href);
+  const create = (await import(pathToFileURL(resolve(module)).href)).default;
   return createRawPath(await create({ printErr: () => {} }));
 }
 

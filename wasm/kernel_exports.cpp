@@ -105,12 +105,12 @@ EMSCRIPTEN_KEEPALIVE int attn_resize(std::size_t rows, std::size_t n, std::size_
   return report({});
 }
 
-// Where each buffer starts (a byte offset into the heap; re-read after every resize).
-EMSCRIPTEN_KEEPALIVE float* attn_queries() { return work.data(Workspace::kQueries); }
-EMSCRIPTEN_KEEPALIVE float* attn_keys() { return work.data(Workspace::kKeys); }
-EMSCRIPTEN_KEEPALIVE float* attn_values() { return work.data(Workspace::kValues); }
-EMSCRIPTEN_KEEPALIVE float* attn_weights() { return work.data(Workspace::kWeights); }
-EMSCRIPTEN_KEEPALIVE float* attn_outputs() { return work.data(Workspace::kOutputs); }
+// Where buffer `which` starts (0 queries, 1 keys, 2 values, 3 outputs, 4 weights: Workspace's
+// order), a byte offset into the heap; re-read after every resize. One export for the five
+// (and one for both memory figures below): every export costs the JS glue a wrapper.
+EMSCRIPTEN_KEEPALIVE float* attn_buffer(int which) {
+  return work.data(static_cast<Workspace::Buffer>(which));
+}
 
 // flags: 1 scaled, 2 causal, 4 want weights. 1 on success, 0 on failure.
 EMSCRIPTEN_KEEPALIVE int attn_run_band(std::size_t first_row, std::size_t rows, std::size_t n,
@@ -153,9 +153,10 @@ EMSCRIPTEN_KEEPALIVE double attn_limit(int which) {
   }
 }
 
-// Heap use, for leak tests: the size of the wasm memory (it only grows) and the bytes
+// Heap use, for leak tests: 0 the size of the wasm memory (it only grows), 1 the bytes
 // allocated, which here is the workspace (the module's only allocation; it only grows).
-EMSCRIPTEN_KEEPALIVE double attn_heap_bytes() { return static_cast<double>(emscripten_get_heap_size()); }
-EMSCRIPTEN_KEEPALIVE double attn_malloc_bytes() { return static_cast<double>(work.bytes()); }
+EMSCRIPTEN_KEEPALIVE double attn_memory(int which) {
+  return static_cast<double>(which == 0 ? emscripten_get_heap_size() : work.bytes());
+}
 
 }  // extern "C"
