@@ -58,7 +58,7 @@ class Workspace {
     }
     return true;
   }
-  float* data(Buffer b) { return base_ + offset_[b]; }
+  float* data(Buffer b) { return base() + offset_[b]; }
   std::size_t size(Buffer b) const { return size_[b]; }
   std::size_t bytes() const { return capacity_ * sizeof(float); }
 
@@ -66,16 +66,18 @@ class Workspace {
   // Extends the block to `floats`, growing the wasm memory if it ends beyond it
   // (emscripten_resize_heap, which also renews the JS side's HEAPF32 view).
   bool grow(std::size_t floats) {
-    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base_) + floats * sizeof(float);
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base()) + floats * sizeof(float);
     if (end > emscripten_get_heap_size() && !emscripten_resize_heap(end)) return false;
     capacity_ = floats;
     return true;
   }
 
   // The block starts at the heap's base, 16-byte aligned: after the static data and the
-  // stack, where an allocator would start; nothing else in the module allocates.
-  float* const base_ = reinterpret_cast<float*>(
-      (reinterpret_cast<std::uintptr_t>(&__heap_base) + 15) / 16 * 16);
+  // stack, where an allocator would start; nothing else in the module allocates. (A
+  // function, not a member set at startup: a link-time constant, and no constructor.)
+  static float* base() {
+    return reinterpret_cast<float*>((reinterpret_cast<std::uintptr_t>(&__heap_base) + 15) / 16 * 16);
+  }
   std::size_t capacity_ = 0;  // floats
   std::size_t offset_[kBuffers] = {}, size_[kBuffers] = {};
 };

@@ -399,6 +399,7 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
     constexpr int R = decltype(rows)::value;
     float* t = tile + (i - i0) * kMaxKeyBlock;
     score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
+#pragma clang loop unroll(disable)  // one call per asker: unrolled, it was 4 copies
     for (int r = 0; r < R; ++r) {
       const std::size_t visible = visible_keys(p, i + r);
       const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;

@@ -38,9 +38,10 @@ struct StringText {
 };
 
 // find_non_finite's message into `text` (a FixedText or a StringText): one wording for
-// both paths. false (text untouched) if every entry is finite.
+// both paths. false (text untouched) if every entry is finite. Not inlined: the raw
+// path calls it for three buffers, and it only ever runs to name a bad entry.
 template <typename Text, typename T>
-bool write_non_finite(Text& text, const char* name, const T* data, std::size_t rows,
+__attribute__((noinline)) bool write_non_finite(Text& text, const char* name, const T* data, std::size_t rows,
                       std::size_t cols) {
   for (std::size_t i = 0; i < rows * cols; ++i) {
     const double x = static_cast<double>(data[i]);
