@@ -1,8 +1,8 @@
 // The raw path's module (dist/attention-kernel*.mjs): plain C exports over one workspace.
 //
 // Why not Embind here: the raw path moves nothing but float buffers and a status, and
-// Embind's runtime would double the module. Without it the scale lab's core is about 15 KB
-// gzip and the widget's teaching core (bindings.cpp) carries no kernel it never runs.
+// Embind's runtime would double the module. Without it the scale lab's core is 8.4 KB
+// gzip (docs/kernel.md, "The kernel module's size") and the widget's teaching core (bindings.cpp) carries no kernel it never runs.
 // wasm/raw-path.js is the JS side: it fills the buffers in place through HEAPF32 views,
 // calls attn_run_band and reads a failed status back as an AttentionError.
 //
@@ -10,7 +10,7 @@
 // validate.cpp) uses std::string, operator new or malloc. Messages are written into a
 // fixed buffer (core/src/fixed_text.hpp) and the buffers are one block of the heap
 // (Workspace), so the module links none of libc++'s strings, std::to_string, operator new
-// or an allocator (together 40% of its code before).
+// or an allocator (together over a quarter of its code before).
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 
@@ -35,7 +35,7 @@ using attention::detail::RawStatus;
 // rows = n), carved out of one block: the whole heap.
 //
 // Why not malloc: the block is the module's only allocation, so it needs no allocator
-// (-sMALLOC=none; emmalloc and sbrk were a tenth of the module). It grows in place and
+// (-sMALLOC=none; emmalloc and sbrk were an eighth of the module). It grows in place and
 // never shrinks, so the largest problem asked for sets the memory, as before. It is not
 // zero-filled: every entry a call reads was written first (by JS, or by the kernel), and
 // filling 16 MB first cost the first call at n = 2048 about 11 ms.
@@ -111,6 +111,7 @@ EMSCRIPTEN_KEEPALIVE int attn_resize(std::size_t rows, std::size_t n, std::size_
 // order), a byte offset into the heap; re-read after every resize. One export for the five
 // (and one for both memory figures below): every export costs the JS glue a wrapper.
 EMSCRIPTEN_KEEPALIVE float* attn_buffer(int which) {
+  if (which < 0 || which >= Workspace::kBuffers) return nullptr;
   return work.data(static_cast<Workspace::Buffer>(which));
 }
 
