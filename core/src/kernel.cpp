@@ -33,6 +33,12 @@
 #include "kernel_simd.hpp"
 
 #define ATTENTION_NOINLINE __attribute__((noinline))
+// A loop clang must not unroll (code size; GCC, natively, has no such pragma).
+#if defined(__clang__)
+#define ATTENTION_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define ATTENTION_NO_UNROLL
+#endif
 
 namespace attention::kernel {
 ExpConstants exp_constants = {
@@ -125,7 +131,7 @@ void score_block(const float* q, const float* keys, std::size_t d,
     for (; j + 2 <= j1; j += 2)
       score_tile<R, 2>(tile, q, keys + j * d, d, scale, scores + (j - j0), ld);
     if (j < j1) {
-#pragma clang loop unroll(disable)
+      ATTENTION_NO_UNROLL
       for (int r = 0; r < R; ++r)
         score_block<1>(q + r * d, keys, d, j, j1, scale, scores + r * ld + (j - j0), ld);
     }
@@ -399,7 +405,7 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
     constexpr int R = decltype(rows)::value;
     float* t = tile + (i - i0) * kMaxKeyBlock;
     score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
-#pragma clang loop unroll(disable)  // one call per asker: unrolled, it was 4 copies
+    ATTENTION_NO_UNROLL  // one call per asker: unrolled, it was 4 copies
     for (int r = 0; r < R; ++r) {
       const std::size_t visible = visible_keys(p, i + r);
       const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;
