@@ -1,8 +1,9 @@
 // The raw path's module (dist/attention-kernel*.mjs): plain C exports over one workspace.
 //
 // Why not Embind here: the raw path moves nothing but float buffers and a status, and
-// Embind's runtime would double the module. Without it the scale lab's core is 8.4 KB
-// gzip (docs/kernel.md, "The kernel module's size") and the widget's teaching core (bindings.cpp) carries no kernel it never runs.
+// Embind's runtime would double the module. Without it the scale lab's core is 8,618 bytes
+// gzip (docs/kernel.md, "The kernel module's size"), and the widget's teaching core
+// (bindings.cpp) carries no kernel it never runs.
 // wasm/raw-path.js is the JS side: it fills the buffers in place through HEAPF32 views,
 // calls attn_run_band and reads a failed status back as an AttentionError.
 //
