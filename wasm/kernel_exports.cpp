@@ -1,51 +1,93 @@
 // The raw path's module (dist/attention-kernel*.mjs): plain C exports over one workspace.
 //
 // Why not Embind here: the raw path moves nothing but float buffers and a status, and
-// Embind's runtime would double the module. Without it the scale lab's core is about 15 KB
-// gzip and the widget's teaching core (bindings.cpp) carries no kernel it never runs.
+// Embind's runtime would double the module. Without it the scale lab's core is 8,618 bytes
+// gzip (docs/kernel.md, "The kernel module's size"), and the widget's teaching core
+// (bindings.cpp) carries no kernel it never runs.
 // wasm/raw-path.js is the JS side: it fills the buffers in place through HEAPF32 views,
 // calls attn_run_band and reads a failed status back as an AttentionError.
+//
+// Size: nothing here or in the raw path's core (attend_raw.cpp, the raw checks of
+// validate.cpp) uses std::string, operator new or malloc. Messages are written into a
+// fixed buffer (core/src/fixed_text.hpp) and the buffers are one block of the heap
+// (Workspace), so the module links none of libc++'s strings, std::to_string, operator new
+// or an allocator (together over a quarter of its code before).
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
-#include <malloc.h>
 
 #include <cstddef>
-#include <memory>
-#include <string>
+#include <cstdint>
 
 #include "attention/attention.hpp"
 #include "attention/training.hpp"  // kMaxEntry, kMaxLearningRate: the same caps in both modules
+#include "fixed_text.hpp"
+#include "validate.hpp"
+
+extern "C" unsigned char __heap_base;  // the linker's: where the heap starts
 
 namespace {
 
-// A float buffer in the wasm heap that is not zero-filled: every entry a call
-// reads was written first (by JS, or by the kernel), and filling 16 MB first
-// cost the first call at n = 2048 about 11 ms. It only grows.
-class FloatBuffer {
+using attention::ErrorCode;
+using attention::detail::raw_fail;
+using attention::detail::RawStatus;
+
+// The five buffers of one band of askers (attend_raw_rows): queries, outputs and weights
+// for `rows` askers from first_row on, keys and values for all n (the whole problem is
+// rows = n), carved out of one block: the whole heap.
+//
+// Why not malloc: the block is the module's only allocation, so it needs no allocator
+// (-sMALLOC=none; emmalloc and sbrk were an eighth of the module). It grows in place and
+// never shrinks, so the largest problem asked for sets the memory, as before. It is not
+// zero-filled: every entry a call reads was written first (by JS, or by the kernel), and
+// filling 16 MB first cost the first call at n = 2048 about 11 ms.
+class Workspace {
  public:
-  void resize(std::size_t count) {
-    if (count > capacity_) {
-      data_.reset();  // free first: the old and the new buffer never both live
-      data_.reset(new float[count]);
-      capacity_ = count;
+  enum Buffer { kQueries, kKeys, kValues, kOutputs, kWeights, kBuffers };
+
+  // Lays out buffers of these sizes (floats); false if the engine gave no more memory
+  // (every buffer is then empty).
+  bool resize(const std::size_t (&floats)[kBuffers]) {
+    std::size_t total = 0;
+    for (int b = 0; b < kBuffers; ++b) {
+      offset_[b] = total;
+      size_[b] = floats[b];
+      total += (floats[b] + 3) / 4 * 4;  // each buffer 16-byte aligned
     }
-    size_ = count;
+    if (total > capacity_ && !grow(total)) {
+      for (std::size_t& size : size_) size = 0;
+      return false;
+    }
+    return true;
   }
-  float* data() { return data_.get(); }
-  std::size_t size() const { return size_; }
+  float* data(Buffer b) { return base() + offset_[b]; }
+  std::size_t size(Buffer b) const { return size_[b]; }
+  std::size_t bytes() const { return capacity_ * sizeof(float); }
 
  private:
-  std::unique_ptr<float[]> data_;
-  std::size_t size_ = 0, capacity_ = 0;
+  // Extends the block to `floats`, growing the wasm memory if it ends beyond it
+  // (emscripten_resize_heap, which also renews the JS side's HEAPF32 view).
+  bool grow(std::size_t floats) {
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base()) + floats * sizeof(float);
+    if (end > emscripten_get_heap_size() && !emscripten_resize_heap(end)) return false;
+    capacity_ = floats;
+    return true;
+  }
+
+  // The block starts at the heap's base, 16-byte aligned: after the static data and the
+  // stack, where an allocator would start; nothing else in the module allocates. (A
+  // function, not a member set at startup: a link-time constant, and no constructor.)
+  static float* base() {
+    return reinterpret_cast<float*>((reinterpret_cast<std::uintptr_t>(&__heap_base) + 15) / 16 * 16);
+  }
+  std::size_t capacity_ = 0;  // floats
+  std::size_t offset_[kBuffers] = {}, size_[kBuffers] = {};
 };
 
-// One band of askers (attend_raw_rows): queries, weights and outputs for `rows`
-// askers from first_row on; keys and values for all n. The whole problem is rows = n.
-FloatBuffer queries, keys, values, weights, outputs;
-attention::Status last;  // the status of the last call, read by attn_status_code/message
+Workspace work;
+RawStatus last;  // the status of the last call, read by attn_status_code/message
 
-int report(attention::Status s) {
-  last = std::move(s);
+int report(const RawStatus& s) {
+  last = s;
   return last.ok() ? 1 : 0;
 }
 
@@ -56,33 +98,33 @@ extern "C" {
 // Sizes the buffers for a band; refuses sizes above the caps before allocating.
 // 1 on success, 0 on failure (attn_status_code / attn_status_message say why).
 EMSCRIPTEN_KEEPALIVE int attn_resize(std::size_t rows, std::size_t n, std::size_t d, int want_weights) {
-  if (attention::Status s = attention::check_raw_size(n, d, want_weights != 0); !s.ok()) return report(s);
+  if (RawStatus s = attention::detail::raw_size_status(n, d, want_weights != 0); !s.ok()) return report(s);
   if (rows > n)
-    return report({attention::ErrorCode::kTooLarge,
-                   "attendRaw: a band of " + std::to_string(rows) + " askers; at most n = " + std::to_string(n)});
-  queries.resize(rows * d);
-  keys.resize(n * d);
-  values.resize(n * d);
-  outputs.resize(rows * d);
-  weights.resize(want_weights ? rows * n : 0);
+    return report(raw_fail(ErrorCode::kTooLarge, "attendRaw: a band of ", rows, " askers; at most n = ", n));
+  if (!work.resize({rows * d, n * d, n * d, rows * d, want_weights ? rows * n : 0}))
+    // The caps keep the workspace below the 2 GB maximum, but an engine may refuse to grow.
+    return report(raw_fail(ErrorCode::kTooLarge, "attendRaw: no memory left for n = ", n, ", d = ", d,
+                           " (the browser refused to grow the wasm memory)"));
   return report({});
 }
 
-// Where each buffer starts (a byte offset into the heap; re-read after every resize).
-EMSCRIPTEN_KEEPALIVE float* attn_queries() { return queries.data(); }
-EMSCRIPTEN_KEEPALIVE float* attn_keys() { return keys.data(); }
-EMSCRIPTEN_KEEPALIVE float* attn_values() { return values.data(); }
-EMSCRIPTEN_KEEPALIVE float* attn_weights() { return weights.data(); }
-EMSCRIPTEN_KEEPALIVE float* attn_outputs() { return outputs.data(); }
+// Where buffer `which` starts (0 queries, 1 keys, 2 values, 3 outputs, 4 weights: Workspace's
+// order), a byte offset into the heap; re-read after every resize. One export for the five
+// (and one for both memory figures below): every export costs the JS glue a wrapper.
+EMSCRIPTEN_KEEPALIVE float* attn_buffer(int which) {
+  if (which < 0 || which >= Workspace::kBuffers) return nullptr;
+  return work.data(static_cast<Workspace::Buffer>(which));
+}
 
 // flags: 1 scaled, 2 causal, 4 want weights. 1 on success, 0 on failure.
 EMSCRIPTEN_KEEPALIVE int attn_run_band(std::size_t first_row, std::size_t rows, std::size_t n,
                                        std::size_t d, int flags) {
   const bool want_weights = flags & 4;
-  if (queries.size() != rows * d || keys.size() != n * d || (want_weights && weights.size() != rows * n))
-    return report({attention::ErrorCode::kShapeMismatch,
-                   "attendRaw: workspace was not resized for n = " + std::to_string(n) +
-                       ", d = " + std::to_string(d)});
+  if (work.size(Workspace::kQueries) != rows * d || work.size(Workspace::kKeys) != n * d ||
+      work.size(Workspace::kOutputs) != rows * d ||
+      (want_weights && work.size(Workspace::kWeights) != rows * n))
+    return report(raw_fail(ErrorCode::kShapeMismatch, "attendRaw: workspace was not resized for n = ", n,
+                           ", d = ", d));
   attention::RawOptions o;
   o.scaled = flags & 1;
   o.causal = flags & 2;
@@ -90,9 +132,10 @@ EMSCRIPTEN_KEEPALIVE int attn_run_band(std::size_t first_row, std::size_t rows, 
   // 0..i of row i out of it (wasm/raw-path.js, copyGrid). So the kernel
   // need not zero it (8 MB at n = 2048), whatever an earlier call left there.
   o.masked_zero = true;
-  return report(attention::attend_raw_rows(queries.data(), keys.data(), values.data(), n, d, first_row,
-                                           rows, o, want_weights ? weights.data() : nullptr,
-                                           outputs.data()));
+  return report(attention::detail::attend_raw_rows_status(
+      work.data(Workspace::kQueries), work.data(Workspace::kKeys), work.data(Workspace::kValues), n, d,
+      first_row, rows, o, want_weights ? work.data(Workspace::kWeights) : nullptr,
+      work.data(Workspace::kOutputs)));
 }
 
 // The last call's status: its stable code name ("ok", "too_large", ...) and message.
@@ -114,9 +157,10 @@ EMSCRIPTEN_KEEPALIVE double attn_limit(int which) {
   }
 }
 
-// Heap use, for leak tests: the size of the wasm memory (it only grows) and the
-// bytes malloc has handed out and not had back.
-EMSCRIPTEN_KEEPALIVE double attn_heap_bytes() { return static_cast<double>(emscripten_get_heap_size()); }
-EMSCRIPTEN_KEEPALIVE double attn_malloc_bytes() { return static_cast<double>(mallinfo().uordblks); }
+// Heap use, for leak tests: 0 the size of the wasm memory (it only grows), 1 the bytes
+// allocated, which here is the workspace (the module's only allocation; it only grows).
+EMSCRIPTEN_KEEPALIVE double attn_memory(int which) {
+  return static_cast<double>(which == 0 ? emscripten_get_heap_size() : work.bytes());
+}
 
 }  // extern "C"

@@ -5,6 +5,7 @@
 import { AttentionError, checkFlag, checkSize, describe, readInput, typedArrayLength } from './checks.js';
 
 const SCALED = 1, CAUSAL = 2, WEIGHTS = 4; // attn_run_band's flags
+const BUFFERS = ['queries', 'keys', 'values', 'outputs', 'weights']; // attn_buffer's order
 
 /** The raw path of one kernel instance (`kernel`: what createAttentionKernel resolved to). */
 export function createRawPath(kernel) {
@@ -27,7 +28,7 @@ class RawPath {
   }
 
   memoryStats() {
-    return { heapBytes: this.#k._attn_heap_bytes(), mallocBytes: this.#k._attn_malloc_bytes() };
+    return { heapBytes: this.#k._attn_memory(0), mallocBytes: this.#k._attn_memory(1) };
   }
 
   attendRaw(Q, K, V, n, d, options) {
@@ -75,7 +76,7 @@ class RawPath {
 
   // A view of one of the kernel's buffers (never handed out: the heap may grow under it).
   #view(name, length) {
-    const start = this.#k[`_attn_${name}`]() >>> 2;
+    const start = this.#k._attn_buffer(BUFFERS.indexOf(name)) >>> 2;
     return this.#k.HEAPF32.subarray(start, start + length);
   }
 

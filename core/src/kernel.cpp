@@ -33,6 +33,12 @@
 #include "kernel_simd.hpp"
 
 #define ATTENTION_NOINLINE __attribute__((noinline))
+// A loop clang must not unroll (code size; GCC, natively, has no such pragma).
+#if defined(__clang__)
+#define ATTENTION_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define ATTENTION_NO_UNROLL
+#endif
 
 namespace attention::kernel {
 ExpConstants exp_constants = {
@@ -99,19 +105,37 @@ inline void score_tile(const float* qt, const float* q, const float* k, std::siz
 
 // scores[r * ld + (j - j0)] = scale * q_r . k_j for askers r < R, keys j in [j0, j1).
 // The R query rows are first copied chunk-major into a stack tile
-// (qt[(c / 4) * 4R + 4r + lane] = q_r[c + lane]), so one pointer reaches all of them.
+// (qt[(c / 4) * 4R + 4r + lane] = q_r[c + lane]), so one pointer reaches all of them;
+// for one asker that layout is q itself. An odd last key goes one asker at a time
+// (score_block<1>, the same sums), so there is no R x 1 tile in the module.
 // q: (R, d); keys: (n, d); scores: (R, ld)
 template <int R>
 ATTENTION_NOINLINE void score_block(const float* q, const float* keys, std::size_t d,
                                     std::size_t j0, std::size_t j1, float scale, float* scores,
+                                    std::size_t ld);
+template <int R>
+void score_block(const float* q, const float* keys, std::size_t d,
+                                    std::size_t j0, std::size_t j1, float scale, float* scores,
                                     std::size_t ld) {
-  float qt[R * kMaxDim];
-  for (std::size_t c = 0; c + 4 <= d; c += 4)
-    for (int r = 0; r < R; ++r) store4(qt + c * R + 4 * r, load4(q + r * d + c));
+  float qt[R == 1 ? 1 : R * kMaxDim];
+  const float* tile = q;
+  if constexpr (R > 1) {
+    for (std::size_t c = 0; c + 4 <= d; c += 4)
+      for (int r = 0; r < R; ++r) store4(qt + c * R + 4 * r, load4(q + r * d + c));
+    tile = qt;
+  }
   std::size_t j = j0;
-  for (; j + 2 <= j1; j += 2)
-    score_tile<R, 2>(qt, q, keys + j * d, d, scale, scores + (j - j0), ld);
-  if (j < j1) score_tile<R, 1>(qt, q, keys + j * d, d, scale, scores + (j - j0), ld);
+  if constexpr (R == 1) {  // one key at a time: R = 1 runs for at most 3 askers per band
+    for (; j < j1; ++j) score_tile<1, 1>(q, q, keys + j * d, d, scale, scores + (j - j0), ld);
+  } else {
+    for (; j + 2 <= j1; j += 2)
+      score_tile<R, 2>(tile, q, keys + j * d, d, scale, scores + (j - j0), ld);
+    if (j < j1) {
+      ATTENTION_NO_UNROLL
+      for (int r = 0; r < R; ++r)
+        score_block<1>(q + r * d, keys, d, j, j1, scale, scores + r * ld + (j - j0), ld);
+    }
+  }
 }
 
 // ---- blend: outputs += W V ----------------------------------------------
@@ -177,11 +201,9 @@ ATTENTION_NOINLINE void blend_block(float* w, std::size_t ldw, const float* row_
   float wt[kMaxKeyBlock * R];  // (count, R)
   pack_weights<R>(w, ldw, count, row_scale, wt);
   std::size_t c = 0;
-  for (; c + 8 <= d; c += 8) blend_strip<R, 2>(wt, values + c, count, d, out + c);
-  if (c + 4 <= d) {
-    blend_strip<R, 1>(wt, values + c, count, d, out + c);
-    c += 4;
-  }
+  if constexpr (R > 1)  // R = 1 (at most 3 askers per band) goes 4 columns at a time
+    for (; c + 8 <= d; c += 8) blend_strip<R, 2>(wt, values + c, count, d, out + c);
+  for (; c + 4 <= d; c += 4) blend_strip<R, 1>(wt, values + c, count, d, out + c);
   for (; c < d; ++c)  // d % 4 tail, one column at a time
     for (int r = 0; r < R; ++r) {
       float s = out[r * d + c];
@@ -289,17 +311,16 @@ template <int R>
 using Rows = std::integral_constant<int, R>;
 
 // Calls body(Rows<R>{}, i) for each quad of askers i..i+R-1 in [i0, i1):
-// R = kRows, except 1-3 for the last quad; R is a compile-time constant.
+// R = kRows, and the last 1-3 askers one at a time (R = 1); R is a compile-time
+// constant. Only two sizes of microkernel, so the module carries two copies of
+// each, not four: every row's numbers are the same whatever R is (each row has
+// its own accumulators and the same order of additions), and the tail is at
+// most 3 of a band's rows.
 template <typename Body>
 void for_each_quad(std::size_t i0, std::size_t i1, Body&& body) {
   std::size_t i = i0;
   for (; i + kRows <= i1; i += kRows) body(Rows<kRows>{}, i);
-  switch (i1 - i) {
-    case 3: body(Rows<3>{}, i); break;
-    case 2: body(Rows<2>{}, i); break;
-    case 1: body(Rows<1>{}, i); break;
-    default: break;
-  }
+  for (; i < i1; ++i) body(Rows<1>{}, i);
 }
 
 // The loop skeleton every pass of a panel shares: key blocks [j0, j1) outside,
@@ -384,6 +405,7 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
     constexpr int R = decltype(rows)::value;
     float* t = tile + (i - i0) * kMaxKeyBlock;
     score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
+    ATTENTION_NO_UNROLL  // one call per asker: unrolled, it was 4 copies
     for (int r = 0; r < R; ++r) {
       const std::size_t visible = visible_keys(p, i + r);
       const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;

@@ -28,18 +28,39 @@ std::string shape(std::size_t rows, std::size_t cols) {
   return std::to_string(rows) + " x " + std::to_string(cols);
 }
 
-template <typename T>
-std::string find_non_finite(const char* name, const T* data, std::size_t rows, std::size_t cols) {
+namespace {
+// std::string with FixedText's <<: the teaching path's messages are std::strings anyway,
+// so it writes find_non_finite's message with the code it already has.
+struct StringText {
+  std::string text;
+  StringText& operator<<(const char* s) { return text += s, *this; }
+  StringText& operator<<(std::uint64_t x) { return text += std::to_string(x), *this; }
+};
+
+// find_non_finite's message into `text` (a FixedText or a StringText): one wording for
+// both paths. false (text untouched) if every entry is finite. Not inlined: the raw
+// path calls it for three buffers, and it only ever runs to name a bad entry.
+template <typename Text, typename T>
+__attribute__((noinline)) bool write_non_finite(Text& text, const char* name, const T* data, std::size_t rows,
+                      std::size_t cols) {
   for (std::size_t i = 0; i < rows * cols; ++i) {
     const double x = static_cast<double>(data[i]);
     if (std::isfinite(x)) continue;
     const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "Infinity" : "-Infinity");
-    return std::string(name) + " row " + std::to_string(i / cols + 1) + ", column " +
-           std::to_string(i % cols + 1) + " is " + what + "; every entry must be a finite number";
+    text << name << " row " << i / cols + 1 << ", column " << i % cols + 1 << " is " << what
+         << "; every entry must be a finite number";
+    return true;
   }
-  return "";
+  return false;
 }
-template std::string find_non_finite<float>(const char*, const float*, std::size_t, std::size_t);
+}  // namespace
+
+template <typename T>
+std::string find_non_finite(const char* name, const T* data, std::size_t rows, std::size_t cols) {
+  StringText text;
+  write_non_finite(text, name, data, rows, cols);
+  return text.text;
+}
 template std::string find_non_finite<double>(const char*, const double*, std::size_t, std::size_t);
 
 namespace {
@@ -105,26 +126,50 @@ Status check_inputs(const Inputs& in, const Options& options) {
   return {};
 }
 
-Status check_raw(const float* queries, const float* keys, const float* values, std::size_t n,
-                 std::size_t d, bool want_weights, const float* outputs) {
-  if (Status s = check_raw_size(n, d, want_weights); !s.ok()) return s;
+RawStatus check_raw(const float* queries, const float* keys, const float* values, std::size_t n,
+                    std::size_t d, bool want_weights, const float* outputs) {
+  if (RawStatus s = raw_size_status(n, d, want_weights); !s.ok()) return s;
   if (!queries || !keys || !values || !outputs)
-    return fail(ErrorCode::kEmpty, "attend_raw: a buffer pointer is null");
+    return raw_fail(ErrorCode::kEmpty, "attend_raw: a buffer pointer is null");
   return {};
 }
 
-Status check_finite_raw(const float* queries, const float* keys, const float* values,
-                        std::size_t n, std::size_t d, std::size_t query_rows) {
+RawStatus check_finite_raw(const float* queries, const float* keys, const float* values,
+                           std::size_t n, std::size_t d, std::size_t query_rows) {
   const float* bufs[] = {queries, keys, values};
   const std::size_t rows[] = {query_rows, n, n};
   const char* names[] = {"queries", "keys", "values"};
+  RawStatus s;
   for (int i = 0; i < 3; ++i) {
     // Four lanes at a time first; the element-by-element search through
     // doubles (about 1 ms at n = 2048, d = 128) only to name a bad entry.
     if (all_finite(bufs[i], rows[i] * d)) continue;
-    if (std::string where = find_non_finite(names[i], bufs[i], rows[i], d); !where.empty())
-      return fail(ErrorCode::kNonFinite, where);
+    if (write_non_finite(s.message, names[i], bufs[i], rows[i], d)) {
+      s.code = ErrorCode::kNonFinite;
+      return s;
+    }
   }
+  return s;
+}
+
+RawStatus raw_size_status(std::size_t n, std::size_t d, bool want_weights) {
+  if (n == 0) return raw_fail(ErrorCode::kEmpty, "attend_raw: n = 0; give at least one token");
+  if (d == 0) return raw_fail(ErrorCode::kEmpty, "attend_raw: d = 0; vectors need at least one number");
+  if (d > kMaxDim) return raw_fail(ErrorCode::kTooLarge, "attend_raw: d = ", d, "; at most ", kMaxDim);
+  const std::size_t cap = want_weights ? kMaxRawTokens : kMaxStreamTokens;
+  if (n > cap) {
+    RawStatus s = raw_fail(ErrorCode::kTooLarge, "attend_raw: n = ", n, "; at most ", cap);
+    if (want_weights)
+      s.message << " when the weights grid is returned (ask for outputs only to go up to "
+                << kMaxStreamTokens << ")";
+    return s;
+  }
+  // Time grows as n x n x d. Here n <= 16384 and d <= 512, so the product fits 64 bits.
+  const std::uint64_t work = std::uint64_t{n} * n * d;
+  if (work > kMaxRawWork)
+    return raw_fail(ErrorCode::kTooLarge, "attend_raw: n × n × d = ", n, " × ", n, " × ", d, " = ",
+                    Commas{work}, " multiply-adds; at most ", Commas{kMaxRawWork},
+                    " (a few seconds): lower n or d");
   return {};
 }
 
@@ -132,39 +177,8 @@ Status check_finite_raw(const float* queries, const float* keys, const float* va
 
 namespace attention {
 
-namespace {
-
-// 17179869184 -> "17,179,869,184"
-std::string with_commas(std::uint64_t x) {
-  std::string digits = std::to_string(x);
-  for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
-  return digits;
-}
-
-}  // namespace
-
 Status check_raw_size(std::size_t n, std::size_t d, bool want_weights) {
-  using detail::fail;
-  if (n == 0) return fail(ErrorCode::kEmpty, "attend_raw: n = 0; give at least one token");
-  if (d == 0) return fail(ErrorCode::kEmpty, "attend_raw: d = 0; vectors need at least one number");
-  if (d > kMaxDim)
-    return fail(ErrorCode::kTooLarge,
-                "attend_raw: d = " + std::to_string(d) + "; at most " + std::to_string(kMaxDim));
-  const std::size_t cap = want_weights ? kMaxRawTokens : kMaxStreamTokens;
-  if (n > cap)
-    return fail(ErrorCode::kTooLarge,
-                "attend_raw: n = " + std::to_string(n) + "; at most " + std::to_string(cap) +
-                    (want_weights ? " when the weights grid is returned (ask for outputs only to go "
-                                    "up to " + std::to_string(kMaxStreamTokens) + ")"
-                                  : ""));
-  // Time grows as n x n x d. Here n <= 16384 and d <= 512, so the product fits 64 bits.
-  const std::uint64_t work = std::uint64_t{n} * n * d;
-  if (work > kMaxRawWork)
-    return fail(ErrorCode::kTooLarge,
-                "attend_raw: n × n × d = " + std::to_string(n) + " × " + std::to_string(n) + " × " +
-                    std::to_string(d) + " = " + with_commas(work) + " multiply-adds; at most " +
-                    with_commas(kMaxRawWork) + " (a few seconds): lower n or d");
-  return {};
+  return detail::raw_size_status(n, d, want_weights).status();
 }
 
 }  // namespace attention

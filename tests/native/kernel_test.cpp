@@ -15,13 +15,16 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "fixed_text.hpp"
 #include "kernel.hpp"
 #include "kernel_simd.hpp"
 
@@ -283,4 +286,67 @@ TEST(KernelAllFinite, SeesEveryNonFiniteEntry) {
         x[at] = -3.0e38f;
       }
   }
+}
+
+// The last 1-3 askers of a band run one at a time (for_each_quad, R = 1), the rest four at a
+// time; each row's numbers must not depend on which. Askers 32..34 of a 35-row band (the
+// one-asker tail) against the same askers inside a 36-row band (one quad of four): bit for
+// bit, weights and outputs, every option, d with and without a 4-float tail and an odd
+// number of keys per block.
+TEST(KernelTail, OneAskerAtATimeGivesTheQuadsNumbers) {
+  std::mt19937 rng(7);
+  for (std::size_t d : {3u, 8u, 12u, 64u, 67u}) {
+    const std::size_t n = 41;
+    const auto q = normal_buffer(rng, n * d, 1.0f), k = normal_buffer(rng, n * d, 1.0f),
+               v = normal_buffer(rng, n * d, 1.0f);
+    for (bool causal : {false, true})
+      for (bool grid : {false, true}) {
+        std::vector<float> w35(35 * n), o35(35 * d), w36(36 * n), o36(36 * d);
+        attention::detail::attend_raw_blocked(q.data(), k.data(), v.data(), n, d, 0, 35, 0.5f, causal,
+                                              false, grid ? w35.data() : nullptr, o35.data());
+        attention::detail::attend_raw_blocked(q.data(), k.data(), v.data(), n, d, 0, 36, 0.5f, causal,
+                                              false, grid ? w36.data() : nullptr, o36.data());
+        const std::string where = "d = " + std::to_string(d) + (causal ? " causal" : " full") +
+                                  (grid ? " with the grid" : " outputs only");
+        EXPECT_EQ(std::memcmp(o35.data(), o36.data(), 35 * d * sizeof(float)), 0) << where;
+        if (grid) EXPECT_EQ(std::memcmp(w35.data(), w36.data(), 35 * n * sizeof(float)), 0) << where;
+      }
+  }
+}
+
+// The raw path's messages are written into a fixed buffer (fixed_text.hpp): numbers in
+// decimal, Commas with thousands separators, and anything past the capacity cut, never
+// overrun.
+TEST(FixedText, WritesNumbersAndCutsAtItsCapacity) {
+  using attention::detail::Commas;
+  using attention::detail::FixedText;
+  FixedText t;
+  t << "n = " << std::uint64_t{0} << ", " << std::uint64_t{18446744073709551615u} << "; "
+    << Commas{999} << " " << Commas{1000} << " " << Commas{17179869184u};
+  EXPECT_STREQ(t.c_str(), "n = 0, 18446744073709551615; 999 1,000 17,179,869,184");
+  FixedText full;
+  for (int i = 0; i < 100; ++i) full << "abcdefghij";
+  EXPECT_EQ(full.size(), FixedText::kCapacity - 1);
+  EXPECT_EQ(std::string(full.c_str()).size(), FixedText::kCapacity - 1);
+  full << std::uint64_t{42};
+  EXPECT_EQ(full.size(), FixedText::kCapacity - 1);
+}
+
+// Every message of the raw path's size check, word for word (the wording the docs and the
+// JS tests quote), as the public Status carries it.
+TEST(FixedText, RawSizeMessagesAreWordForWord) {
+  const auto message = [](std::size_t n, std::size_t d, bool grid) {
+    return attention::check_raw_size(n, d, grid).message;
+  };
+  EXPECT_EQ(message(0, 4, true), "attend_raw: n = 0; give at least one token");
+  EXPECT_EQ(message(4, 0, true), "attend_raw: d = 0; vectors need at least one number");
+  EXPECT_EQ(message(4, 513, true), "attend_raw: d = 513; at most 512");
+  EXPECT_EQ(message(8193, 4, true),
+            "attend_raw: n = 8193; at most 8192 when the weights grid is returned (ask for "
+            "outputs only to go up to 16384)");
+  EXPECT_EQ(message(16385, 4, false), "attend_raw: n = 16385; at most 16384");
+  EXPECT_EQ(message(16384, 64, false),
+            "attend_raw: n × n × d = 16384 × 16384 × 64 = 17,179,869,184 multiply-adds; at most "
+            "8,589,934,592 (a few seconds): lower n or d");
+  EXPECT_EQ(message(4096, 512, true), "");
 }
