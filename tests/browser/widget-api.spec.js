@@ -174,19 +174,26 @@ test('heat-map and role-coloured text meets WCAG AA contrast, in light and dark 
     };
     const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
     let min = Infinity;
+    let read = 0;
     for (const w of document.querySelectorAll('attention-widget')) {
       const root = w.shadowRoot;
-      // A widget built ahead of its core is hidden until its numbers are painted: nothing to read yet.
+      // A widget built ahead of its core is hidden until its numbers are painted, and panels not
+      // on screen (behind a guided tour, or a reveal's later frame) are painted when they come:
+      // only what is shown is read.
       if (root.querySelector('.body')?.hidden) continue;
       for (const cell of root.querySelectorAll('td.heat:not(.masked)')) {
+        if (!cell.checkVisibility()) continue;
+        read += 1;
         const s = getComputedStyle(cell);
         min = Math.min(min, ratio(rgb(s.color), rgb(s.backgroundColor)));
       }
       for (const v of root.querySelectorAll('.vec')) {
+        if (!v.checkVisibility()) continue;
         const s = getComputedStyle(v);
         min = Math.min(min, ratio(rgb(s.color), rgb(s.backgroundColor)));
       }
     }
+    if (read < 9) throw new Error(`only ${read} heat cells on screen to check`);
     return min;
   });
   await widgetAt(page, 3);
