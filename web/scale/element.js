@@ -161,6 +161,8 @@ export class AttentionScaleElement extends ElementBase {
     this.#connection = null;
     this.#client?.close();
     this.#client = null;
+    this.#cancelPaint?.(); // no slice of a heat map paints after removal; a reconnect computes again
+    this.#cancelPaint = null;
   }
 
   attributeChangedCallback(name, oldValue, value) {
