@@ -1,0 +1,188 @@
+// npm run test:recipes (not part of npm test: the generators are about 500 MB): each site
+// generator's recipe in docs/embedding.md, followed as an author would. For each generator a
+// minimal site (what the generator itself needs, and no more) gets the packed package installed
+// and the recipe's steps as the docs give them (read from docs/embedding.md, never copied here),
+// is built for production, served under a subpath (/course/) and opened in Chromium. Each page:
+// sat -> cat 0.67 in the widget, every shadow root's adopted stylesheets have rules, the scale lab
+// computes in its worker, every request stays under the subpath, no console error or warning;
+// under the README's strict CSP where the generator's own output allows it (where it writes
+// inline scripts itself, the test says so and checks that they are there).
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test, expect } from '@playwright/test';
+import { watchConsole } from '../tests/browser/console.js';
+import { gridRow, paintAll, widgetAt } from '../tests/browser/widget-helpers.js';
+import { packAndInstall, REPO } from '../tests/package/pack.mjs';
+import { serveFolder } from '../tests/package/serve-folder.mjs';
+import { applyRecipe, MARK, readEmbedding, recipeSteps } from '../scripts/recipes-extract.mjs';
+
+const run = promisify(execFile);
+const HOST_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+  + "img-src 'self' data: blob:; connect-src 'self' data:";
+const SUBPATH = 'course';
+const SITES = join(REPO, 'recipes', '.sites'); // inside recipes/, so a site resolves the generators installed there
+const BIN = join(REPO, 'recipes', 'node_modules', '.bin');
+const PAGE_HEAD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A course page</title></head>';
+
+/** MkDocs 1.5 reads `type: module` in extra_javascript; Debian 12's 1.4 needs the theme override. */
+async function mkdocsSteps(md) {
+  const { stdout } = await run('mkdocs', ['--version']);
+  const [major, minor] = /version (\d+)\.(\d+)/.exec(stdout).slice(1).map(Number);
+  const steps = recipeSteps(md, 'MkDocs');
+  if (major > 1 || minor >= 5) return { steps, variant: `MkDocs ${major}.${minor}` };
+  return { steps: [...steps.filter((s) => s.file !== 'mkdocs.yml'), ...recipeSteps(md, 'MkDocs 1.4')],
+    variant: `MkDocs ${major}.${minor}, the "MkDocs 1.4" override` };
+}
+
+// Each generator: its minimal site (the skeleton; MARK is where a recipe's part of a file goes),
+// its production build, the folder it writes and the page to open there.
+const GENERATORS = {
+  mkdocs: {
+    steps: mkdocsSteps,
+    skeleton: { 'mkdocs.yml': 'site_name: A course\n', 'docs/index.md': '# A course\n', 'docs/lesson.md': '# Attention\n\n' },
+    // This machine has no network: the mkdocs theme's highlight.js from a CDN would fail to load.
+    async prepare(site) {
+      const file = join(site, 'mkdocs.yml');
+      const yml = await readFile(file, 'utf8');
+      await writeFile(file, /^theme:\n/m.test(yml) ? yml.replace(/^theme:\n/m, 'theme:\n  highlightjs: false\n')
+        : `${yml}theme:\n  name: mkdocs\n  highlightjs: false\n`);
+    },
+    build: ['mkdocs', ['build', '--strict', '--quiet']],
+    out: 'site', page: 'lesson/',
+    csp: 'the mkdocs theme writes inline scripts (base_url, shortcuts)',
+  },
+  sphinx: {
+    skeleton: { 'conf.py': "project = 'A course'\nexclude_patterns = ['_build', 'node_modules']\n",
+      'index.rst': 'A course\n========\n\n.. toctree::\n\n   lesson\n', 'lesson.rst': 'Attention\n=========\n\n' },
+    build: ['sphinx-build', ['-W', '-q', '-b', 'html', '.', '_build/html']],
+    out: '_build/html', page: 'lesson.html',
+    csp: "Sphinx's alabaster theme writes an inline script and a style attribute (the search box)",
+  },
+  eleventy: {
+    skeleton: { 'lesson.njk': `${PAGE_HEAD}<body><h1>Attention</h1>\n${MARK}\n</body></html>\n` },
+    build: [join(BIN, 'eleventy'), ['--quiet']],
+    out: '_site', page: 'lesson/',
+  },
+  vitepress: {
+    skeleton: { 'index.md': '# A course\n', 'lesson.md': '# Attention\n\n' },
+    build: [join(BIN, 'vitepress'), ['build', '.']],
+    out: '.vitepress/dist', page: 'lesson.html',
+    csp: 'VitePress writes inline scripts for its hydration (the page hash map, the colour scheme)',
+  },
+  astro: {
+    skeleton: { 'src/pages/lesson.astro': `${PAGE_HEAD}<body><h1>Attention</h1>\n${MARK}\n</body></html>\n` },
+    build: [join(BIN, 'astro'), ['build', '--silent']],
+    out: 'dist', page: 'lesson/',
+  },
+  docusaurus: {
+    skeleton: {
+      'docusaurus.config.js': `export default {\n  title: 'A course',\n  url: 'https://example.org',\n  ${MARK}\n`
+        + "  presets: [['classic', { docs: false, blog: false }]],\n};\n",
+      'src/pages/index.mdx': '# A course\n', // the navbar's title links home
+      'src/pages/lesson.mdx': '# Attention\n\n',
+    },
+    build: [join(BIN, 'docusaurus'), ['build']],
+    out: 'build', page: 'lesson/',
+    csp: 'Docusaurus writes inline scripts (the colour mode, before the page paints)',
+    // As create-docusaurus writes it: with npm init's "type": "commonjs", webpack refuses the
+    // ES modules Docusaurus generates itself (.docusaurus/*.js).
+    packageJson: { name: 'course-site', private: true },
+  },
+};
+const NAMES = { mkdocs: 'MkDocs', sphinx: 'Sphinx', eleventy: 'Eleventy', vitepress: 'VitePress', astro: 'Astro', docusaurus: 'Docusaurus' };
+
+test.describe.configure({ mode: 'default' });
+let pkg;
+let markdown;
+const timings = [];
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const t0 = Date.now();
+  pkg = await packAndInstall(); // one pack for every site; its own install is not used
+  markdown = await readEmbedding(REPO);
+  timings.push({ generator: '(npm pack)', install: (Date.now() - t0) / 1000 });
+});
+test.afterAll(async () => {
+  await pkg?.remove();
+  const seconds = (s) => (s == null ? '' : s.toFixed(1).padStart(6));
+  console.log(['seconds:  install   build   check', ...timings.map((t) => `${t.generator.padEnd(12)}`
+    + `${seconds(t.install)}  ${seconds(t.build)}  ${seconds(t.check)}`)].join('\n'));
+  await mkdir(join(REPO, 'test-results', 'recipes'), { recursive: true });
+  await writeFile(join(REPO, 'test-results', 'recipes', 'timings.json'), JSON.stringify(timings, null, 2));
+});
+
+let problems;
+test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
+test.afterEach(() => expect(problems).toEqual([]));
+
+for (const [name, gen] of Object.entries(GENERATORS)) {
+  test(`${NAMES[name]}: the recipe, built and served under /${SUBPATH}/: styled, sat -> cat 0.67, the scale lab in its worker`, async ({ page }) => {
+    const time = { generator: name };
+    timings.push(time);
+    const site = join(SITES, name);
+    await rm(site, { recursive: true, force: true });
+    await mkdir(site, { recursive: true });
+
+    // Install: the site's package.json as `npm init -y` writes it, the packed package, the recipe's files and commands.
+    let t = Date.now();
+    await writeFile(join(site, 'package.json'), JSON.stringify(gen.packageJson ?? { name: 'course-site', private: true, type: 'commonjs' }));
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', pkg.tarball], { cwd: site });
+    const { steps, variant } = gen.steps ? await gen.steps(markdown) : { steps: recipeSteps(markdown, NAMES[name]) };
+    if (variant) test.info().annotations.push({ type: 'recipe', description: variant });
+    for (const command of await applyRecipe(site, gen.skeleton, steps)) await run('sh', ['-ec', command], { cwd: site });
+    await gen.prepare?.(site);
+    time.install = (Date.now() - t) / 1000;
+
+    // Build, for production.
+    t = Date.now();
+    const [cmd, args] = gen.build;
+    await run(cmd, args, { cwd: site, maxBuffer: 64 << 20, env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1',
+      DOCUSAURUS_TELEMETRY_DISABLED: '1' } }).catch((err) => { throw new Error(`${name} build failed:\n${err.stdout}\n${err.stderr}`); });
+    time.build = (Date.now() - t) / 1000;
+
+    // Check: the output copied under the subpath and served as a static host would.
+    t = Date.now();
+    const root = join(site, '.served');
+    await cp(join(site, gen.out), join(root, SUBPATH), { recursive: true });
+    const html = await readFile(join(root, SUBPATH, gen.page.endsWith('/') ? `${gen.page}index.html` : gen.page), 'utf8');
+    if (gen.csp) {
+      // Served without the CSP, because the generator's own page needs inline scripts: check that it does.
+      expect(html, `${name} writes inline scripts`).toMatch(/<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+      test.info().annotations.push({ type: 'no CSP', description: gen.csp });
+    }
+    // The host's own /favicon.ico (outside the subpath, as on a GitHub Pages project site), which
+    // Chromium asks for when a page names no icon: without it, a 404 in the console.
+    const server = await serveFolder(root, { csp: gen.csp ? null : HOST_CSP, pages: { '/favicon.ico': '' } });
+    try {
+      await page.addInitScript(() => {
+        window.firstScaleResult = new Promise((resolve) => {
+          document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
+        });
+      });
+      await page.goto(`${server.origin}/${SUBPATH}/${gen.page}`);
+      const w = await widgetAt(page);
+      expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+      expect(await page.evaluate(() => window.firstScaleResult)).toEqual({ n: 64, mode: 'worker' });
+      const sheets = await page.evaluate(() => ['attention-widget', 'attention-scale'].map((tag) => {
+        const shadow = document.querySelector(tag).shadowRoot;
+        return { tag, adopted: shadow.adoptedStyleSheets.map((s) => s.cssRules.length),
+          linked: [...shadow.styleSheets].map((s) => s.cssRules.length) };
+      }));
+      for (const { tag, adopted, linked } of sheets) {
+        expect(adopted.length, `${tag} adopts its stylesheet`).toBeGreaterThan(0);
+        for (const rules of [...adopted, ...linked]) expect(rules, `${tag}: a stylesheet without rules`).toBeGreaterThan(0);
+      }
+      await expect(w.locator('.aw')).toHaveCSS('display', 'block');
+      expect(server.requests.filter((r) => !r.startsWith(`/${SUBPATH}/`) && r !== '/favicon.ico'),
+        'every request under the subpath').toEqual([]);
+      await paintAll(page);
+      await page.screenshot({ path: join(REPO, 'tests/browser/screenshots', `recipes-${name}.png`), fullPage: true });
+    } finally {
+      await server.close();
+    }
+    time.check = (Date.now() - t) / 1000;
+    await rm(site, { recursive: true, force: true });
+  });
+}

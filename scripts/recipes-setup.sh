@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# npm run test:recipes only: installs the site generators whose recipes it runs.
+# Debian's MkDocs and Sphinx (apt-get, as root; one `apt-get update` first), and the npm
+# generators (VitePress, Astro, Eleventy, Docusaurus) into recipes/node_modules from
+# recipes/package-lock.json. None of them is in the top-level package.json, so `npm ci`,
+# `npm test` and `npm start` never download them. Idempotent, like setup.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+declare -A NEED=(
+  [mkdocs]=/usr/bin/mkdocs
+  [python3-sphinx]=/usr/bin/sphinx-build
+)
+missing=()
+for pkg in "${!NEED[@]}"; do
+  [ -e "${NEED[$pkg]}" ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "recipes-setup: installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "recipes-setup: missing Debian packages: ${missing[*]}" >&2
+    echo "recipes-setup: run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+cd recipes
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "recipes-setup: npm ci in recipes/ (VitePress, Astro, Eleventy, Docusaurus)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
