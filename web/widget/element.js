@@ -114,6 +114,7 @@ export class AttentionWidget extends ElementBase {
   #views = null;
   #later = new Set();  // the panel groups (PANEL_GROUPS) not on screen yet, painted when they come (#paintLater)
   #tourHides = false;  // #later holds the groups a guided tour hid at load
+  #revealing = null;   // the first reveal under way (reveal.js), finished at once before a rebuild
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
@@ -265,7 +266,14 @@ export class AttentionWidget extends ElementBase {
     // Their numbers are painted in those frames too: the first task paints only what it shows.
     const { root, body } = this.#ui;
     if (root.hasAttribute('data-figure') || body.classList.contains('is-guided')) return;
-    this.#later = new Set(revealInFrames(body, (group) => this.#paintLater([group])));
+    this.#revealing = revealInFrames(body, (group) => this.#paintLater([group]));
+    this.#later = new Set(this.#revealing.groups);
+  }
+
+  // The first reveal, if still under way, shows the rest at once; its groups are painted by the next #paint.
+  #finishReveal() {
+    for (const group of this.#revealing?.finish() ?? []) this.#later.delete(group);
+    this.#revealing = null;
   }
 
   #onLoadFailed(err) {
@@ -287,6 +295,7 @@ export class AttentionWidget extends ElementBase {
     const shape = shapeOf(state);
     if (shape !== this.#shape) {
       this.#shape = shape;
+      this.#finishReveal(); // a rebuild replaces boxes a reveal still holds back
       this.#build(state);
       force = true;
     } else if (first) this.#view.built(); // built ahead (#prebuild): the figure applies now
