@@ -1,8 +1,8 @@
-// web/widget/reveal.js packFrames: a widget's boxes, in order, into frames of at most the budget,
-// every box exactly once, a box heavier than the budget in a frame of its own.
+// web/widget/reveal.js: a widget's boxes, in order, into frames of at most the budget (packFrames),
+// shown a frame at a time (showInFrames), nothing left hidden at the end or after finish().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FRAME_BUDGET, packFrames } from '../../web/widget/reveal.js';
+import { FRAME_BUDGET, packFrames, showInFrames } from '../../web/widget/reveal.js';
 
 const weightsOf = (frames, weights) => frames.map((frame) => frame.reduce((sum, i) => sum + weights[i], 0));
 
@@ -27,4 +27,64 @@ test('frames are as full as the order allows: no two neighbours would fit in one
 
 test('nothing to show: no frames', () => {
   assert.deepEqual(packFrames([], 160), []);
+});
+
+// A small stand-in for the DOM parts showInFrames uses: elements, their attributes and classes.
+class Box {
+  constructor(tagName, children = []) {
+    this.tagName = tagName.toUpperCase();
+    this.localName = tagName;
+    this.nodeType = 1;
+    this.attributes = new Set();
+    this.classes = new Set();
+    this.classList = { add: (c) => this.classes.add(c), remove: (c) => this.classes.delete(c) };
+    this.parentNode = null;
+    this.childNodes = [];
+    for (const child of children) this.append(child);
+  }
+  get children() { return this.childNodes; }
+  append(child) { child.parentNode = this; this.childNodes.push(child); }
+  replaceChildren(...kids) { for (const kid of this.childNodes) kid.parentNode = null; this.childNodes = []; for (const kid of kids) this.append(kid); }
+  setAttribute(name) { this.attributes.add(name); }
+  removeAttribute(name) { this.attributes.delete(name); }
+  hasAttribute(name) { return this.attributes.has(name); }
+  getElementsByTagName(tag) {
+    const all = this.childNodes.flatMap((c) => [c, ...c.getElementsByTagName('*')]);
+    return tag === '*' ? all : all.filter((c) => c.localName === tag);
+  }
+}
+const rows = (n) => Array.from({ length: n }, () => new Box('p'));
+const hiddenIn = (root) => root.getElementsByTagName('*').filter((b) => b.hasAttribute('data-later')).length;
+const frames = () => new Promise((resolve) => setTimeout(resolve, 60)); // near.js: no frames in node, a 50 ms wait
+
+test('showInFrames: a big panel comes in parts, each group announced once before its first part, nothing left hidden', async () => {
+  const big = new Box('section', [new Box('div', rows(120)), new Box('div', rows(120)), new Box('table', rows(10))]);
+  const small = new Box('div', rows(5));
+  const body = new Box('div', [big, small]);
+  const announced = [];
+  const { groups } = showInFrames(body, { one: [big], two: [small] }, (name) => announced.push(name));
+  assert.deepEqual(groups, ['one', 'two']);
+  assert.ok(body.classes.has('revealing'));
+  assert.equal(big.hasAttribute('data-later'), true); // split: waits for its first part
+  for (let i = 0; i < 8 && body.classes.has('revealing'); i++) await frames();
+  assert.deepEqual(announced, ['one', 'two']);
+  assert.equal(hiddenIn(body), 0);
+  assert.ok(!body.classes.has('revealing'));
+});
+
+test('showInFrames: boxes a rebuild replaced mid-reveal leave no box hidden at the end', async () => {
+  const inner = new Box('div', [new Box('div', rows(120)), new Box('div', rows(120))]);
+  const body = new Box('div', [new Box('section', [inner, new Box('div', rows(150))])]);
+  showInFrames(body, { one: [body.children[0]] });
+  inner.replaceChildren(new Box('div', rows(3))); // a step of the tour drew itself anew
+  for (let i = 0; i < 8 && body.classes.has('revealing'); i++) await frames();
+  assert.equal(hiddenIn(body), 0);
+});
+
+test('showInFrames: finish() shows every box now and names the groups not started', () => {
+  const body = new Box('div', [new Box('div', rows(150)), new Box('div', rows(150))]);
+  const reveal = showInFrames(body, { one: [body.children[0]], two: [body.children[1]] });
+  assert.deepEqual(reveal.finish(), ['one', 'two']);
+  assert.equal(hiddenIn(body), 0);
+  assert.ok(!body.classes.has('revealing'));
 });

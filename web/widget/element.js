@@ -8,7 +8,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { queueRender, whenNear } from '../shared/near.js';
-import { revealInFrames } from './reveal.js';
+import { revealInFrames, showInFrames } from './reveal.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -261,11 +261,15 @@ export class AttentionWidget extends ElementBase {
     if (!this.#ui.body.hidden) return;
     this.#ui.body.hidden = false;
     // A full widget's first style and layout (its text shaped for the first time, about a thousand
-    // boxes) is the heaviest task of a page's load: in three frames it is three smaller ones.
-    // A figure shows few panels at once, and a guided widget its tour.
+    // boxes) is the heaviest work of a page's load: a few boxes per frame, it is many small tasks.
     // Their numbers are painted in those frames too: the first task paints only what it shows.
+    // A figure shows few panels at once; a guided widget its tour, which comes the same way.
     const { root, body } = this.#ui;
-    if (root.hasAttribute('data-figure') || body.classList.contains('is-guided')) return;
+    if (root.hasAttribute('data-figure')) return;
+    if (body.classList.contains('is-guided')) {
+      this.#revealing = showInFrames(body, { tour: [this.#views.guided?.element] });
+      return;
+    }
     this.#revealing = revealInFrames(body, (group) => this.#paintLater([group]));
     this.#later = new Set(this.#revealing.groups);
   }

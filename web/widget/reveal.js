@@ -17,26 +17,33 @@ const MATH_WEIGHT = FRAME_BUDGET;
 
 /**
  * Shows `body` (a widget's .body, laid out by element.js #layout) a few boxes per frame.
- * `beforeShow(name)` runs just before a group's first box appears ('cast', then 'everyone'), so the
- * element can paint the group there rather than in the first task. Returns `groups`, the names of
- * the groups still to come (all of them: this task shows the switches only), and `finish()`.
+ * `beforeShow(name)` runs just before a group's first box appears ('asker', 'cast', 'everyone'), so
+ * the element can paint the group there rather than in the first task. The first task shows only
+ * the switches (and a train panel), so the core's first check is not followed by every panel's paint.
+ * Returns `groups`, the names of the groups still to come (all of them), and `finish()`.
  */
 export function revealInFrames(body, beforeShow = () => {}) {
   const panels = body.querySelector(':scope > .panels');
-  if (!panels) return { groups: [], finish() {} };
+  if (!panels) return { groups: [], finish: () => [] };
   const [asker, arrows, cast, ...rest] = panels.children;
   const share = body.lastElementChild === panels ? null : body.lastElementChild;
-  const groups = { asker: [asker, arrows], cast: [cast], everyone: [...rest, share] };
+  return showInFrames(body, { asker: [asker, arrows], cast: [cast], everyone: [...rest, share] }, beforeShow);
+}
+
+/**
+ * Shows the boxes of `groups` ({ name: [node, ...] }, in the order they are on screen), all inside
+ * `body`, a few per frame; `body` holds a screen's height meanwhile. See revealInFrames.
+ */
+export function showInFrames(body, groups, beforeShow = () => {}) {
   const split = []; // the boxes shown in parts: each waits for its first part
   const parts = Object.entries(groups).flatMap(([name, nodes]) =>
     nodes.filter(Boolean).flatMap((node) => partsOf(node, split)).map((node) => ({ name, node })));
-  // The first task shows only the switches (and a train panel): the panels' numbers are painted
-  // in the tasks that show them, so the core's first check is not followed by every panel's paint.
   const frames = packFrames(parts.map(({ node }) => weightOf(node)), FRAME_BUDGET).map((indices) => indices.map((i) => parts[i]));
   const started = new Set();
   for (const node of [...split, ...parts.map((part) => part.node)]) node.setAttribute('data-later', '');
   body.classList.add('revealing');
-  const unhide = (node) => { for (let box = node; box !== body; box = box.parentNode) box.removeAttribute('data-later'); };
+  // A box a rebuild took out of the page has no way up to `body`: nothing to unhide.
+  const unhide = (node) => { for (let box = node; box && box !== body; box = box.parentNode) box.removeAttribute('data-later'); };
   const show = (frame) => {
     for (const { name, node } of frame) {
       if (!started.has(name)) {
@@ -46,21 +53,26 @@ export function revealInFrames(body, beforeShow = () => {}) {
       unhide(node);
     }
   };
+  // The end, or a finish(): every box still marked, including a box whose parts a rebuild replaced
+  // (no shown part leads up to it any more), is unhidden.
+  const end = () => {
+    for (const node of [...split, ...parts.map((part) => part.node)]) node.removeAttribute('data-later');
+    body.classList.remove('revealing');
+  };
   const next = () => {
     if (frames.length) show(frames.shift());
     if (frames.length) continueRender(next);
-    else body.classList.remove('revealing');
+    else end();
   };
   if (frames.length) continueRender(next);
-  else body.classList.remove('revealing');
+  else end();
   return {
     groups: [...new Set(parts.map(({ name }) => name))],
     // Everything at once, now, unpainted: before a rebuild replaces boxes still waiting for their
     // frame. Returns the groups that had not started; the element paints them after its rebuild.
     finish() {
       const waiting = frames.splice(0).flat();
-      for (const { node } of waiting) unhide(node);
-      body.classList.remove('revealing');
+      end();
       return [...new Set(waiting.map(({ name }) => name).filter((name) => !started.has(name)))];
     },
   };
