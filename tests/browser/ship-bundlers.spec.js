@@ -128,14 +128,14 @@ test('hosted files copied to a subpath: relative URLs only, the widget, the lab 
 });
 
 test('node (as an SSR framework does) imports every export without a DOM: nothing throws, nothing is defined', async () => {
-  const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/core',
-    'attention-widget/share', 'attention-widget/bundle'];
+  const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/heads',
+    'attention-widget/core', 'attention-widget/share', 'attention-widget/bundle'];
   for (const name of names) { const m = await import(name); if (!Object.keys(m).length) throw new Error(name + ' exports nothing'); }
   const { AttentionWidget } = await import('attention-widget');
   if (AttentionWidget.define() !== AttentionWidget) throw new Error('define() without a registry returns the class');
   console.log('imported ' + names.length + ' ' + typeof globalThis.customElements); // one string: never coloured`;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: pkg.dir });
-  expect(stdout.trim()).toBe('imported 5 undefined');
+  expect(stdout.trim()).toBe('imported 6 undefined');
 });
 
 // A React + strict TypeScript course site: the elements, their attributes, properties and events,

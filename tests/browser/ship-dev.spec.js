@@ -6,8 +6,8 @@
 // (Rolldown's) keeps the URL. docs/embedding.md's Vite recipe excludes the package from
 // pre-bundling, so it is served as its own files; checked here under Vite 8 (the `vite`
 // devDependency) and Vite 7 (`vite7`). The tarball installed once into an empty folder, one
-// page importing both elements: sat -> cat 0.67, every shadow root's stylesheets have rules,
-// the lab computes in its worker, no failed request, no console error or warning.
+// page importing the three elements: sat -> cat 0.67, every shadow root's stylesheets have rules,
+// both labs compute in their workers, no failed request, no console error or warning.
 import { createServer as freePortServer } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,11 +23,12 @@ import { packAndInstall } from '../package/pack.mjs';
 const HOST_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
   + "img-src 'self' data: blob:; connect-src 'self' data:";
 
-const MAIN = "import 'attention-widget';\nimport 'attention-widget/scale';\n";
+// The heads lab too: its worker is found the same way as the scale lab's.
+const MAIN = "import 'attention-widget';\nimport 'attention-widget/scale';\nimport 'attention-widget/heads';\n";
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <title>A course page</title><script type="module" src="./src/main.js"></script></head>
 <body><h1>Attention</h1><attention-widget preset="cat-sat"></attention-widget>
-<attention-scale n="64" dk="8"></attention-scale></body></html>`;
+<attention-scale n="64" dk="8"></attention-scale><attention-heads></attention-heads></body></html>`;
 
 // docs/embedding.md's vite.config.js, word for word.
 const RECIPE = {
@@ -64,7 +65,7 @@ test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
 test.afterEach(() => expect(problems).toEqual([]));
 
 for (const [name, module] of Object.entries(VITES)) {
-  test(`${name} dev server: styled, sat -> cat 0.67, the scale lab in its worker, under the strict CSP`, async ({ page }) => {
+  test(`${name} dev server: styled, sat -> cat 0.67, both labs in their workers, under the strict CSP`, async ({ page }) => {
     const { createServer } = await import(module);
     // Each Vite its own cache: one must not serve what the other pre-bundled.
     const server = await createServer({ ...RECIPE, root: pkg.dir, configFile: false, logLevel: 'error',
@@ -78,6 +79,11 @@ for (const [name, module] of Object.entries(VITES)) {
       await recordFirstScaleResult(page);
       await page.goto(server.resolvedUrls.local[0]);
       await expectStyledAndComputing(page);
+      // The heads lab's first view (Step 0) comes from its worker: a lost worker has switched it to 'main' by then.
+      await expect(page.locator('attention-heads .status')).toHaveText(/^Step 0/);
+      expect(await page.locator('attention-heads').evaluate((h) => ({ mode: h.computeMode,
+        rules: h.shadowRoot.adoptedStyleSheets.map((sheet) => sheet.cssRules.length > 0) })))
+        .toEqual({ mode: 'worker', rules: [true] });
       expect(failed).toEqual([]);
     } finally {
       await server.close();
