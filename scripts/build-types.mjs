@@ -3,7 +3,8 @@
 //   web/react.d.ts         JSX types for React: every element, attribute, settable property and event
 //   web/preact.d.ts        the same for Preact
 //   web/solid.d.ts         the same for Solid (properties as prop:name, events as on:name)
-//   web/vue.d.ts           Vue 3 template types: each element in GlobalComponents, typed $props and $emit
+//   web/vue.d.ts           Vue 3 template types: each element in GlobalComponents, typed $props and $emit;
+//                          and Vue's TSX (jsxImportSource "vue"): each tag in IntrinsicElementAttributes
 // All are committed (a fresh clone and the package have them); tests/package/types.test.mjs
 // fails when they are stale. Run after changing an element's tags: node scripts/build-types.mjs
 import { execFile } from 'node:child_process';
@@ -124,13 +125,27 @@ export type VueCustomElement<Host extends HTMLElement, Props, Events extends { [
   $emit: EmitFn<{ [Name in keyof Events]: (event: Events[Name]) => void }>;
 };`;
 
-/** web/vue.d.ts for a manifest: every element typed for Vue 3 SFC templates (vue-tsc). */
+// Vue's TSX reads a lowercase tag from JSX.IntrinsicElements (vue/jsx-runtime), which takes
+// @vue/runtime-dom's IntrinsicElementAttributes and lets any other tag be `any`: one entry per tag
+// there, with the attributes as written (no-worker: tsc does not camel-case JSX names) and a
+// listener per event as Vue's runtime reads it (onAttentionChange listens to attention-change).
+function vueJsxProps(el, ns, api) {
+  const hyphenated = api.attributes.filter((a) => a.name.includes('-'));
+  const base = hyphenated.length ? `Omit<${ns}Props, ${hyphenated.map((a) => `'${camel(a.name)}'`).join(' | ')}>` : `${ns}Props`;
+  return [`/** <${el.tagName}> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */`,
+    `export interface ${ns}JsxProps extends ${base} {`,
+    ...hyphenated.map((a) => member('  ', { ...a, name: `'${a.name}'` })),
+    ...api.events.map((e) => member('  ', { ...e, name: `on${pascal(e.name)}`, type: `(event: ${e.type}) => void` })), '}', ''];
+}
+
+/** web/vue.d.ts for a manifest: every element typed for Vue 3 SFC templates (vue-tsc) and Vue's TSX (tsc). */
 export function vueTypes(manifest) {
-  const lines = [...header('Vue 3 template types', 'vue'),
+  const lines = [...header('Vue 3 template and TSX types', 'vue'),
     "// vue-tsc checks templates with it; Vue's compiler must still treat the tags as elements (isCustomElement).",
     "import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';"];
   const bodies = [];
   const globals = [];
+  const intrinsic = [];
   for (const { el, ns, importLine, api } of elementsWithEntries(manifest)) {
     lines.push(importLine);
     // vue-tsc reads a hyphenated attribute (no-worker) as its camel-cased prop (noWorker), as for components.
@@ -138,11 +153,14 @@ export function vueTypes(manifest) {
       ...api.properties].map((p) => member('  ', { ...p, name: `'${camel(p.name)}'` }));
     const events = api.events.map((e) => member('  ', { ...e, name: `'${e.name}'` }, false));
     bodies.push(summary(el), `export interface ${ns}Props extends HTMLAttributes {`, ...props, '}', '',
-      `/** The events <${el.tagName}> fires, by name. */`, `export interface ${ns}Events {`, ...events, '}', '');
+      `/** The events <${el.tagName}> fires, by name. */`, `export interface ${ns}Events {`, ...events, '}', '',
+      ...vueJsxProps(el, ns, api));
     globals.push(`    '${el.tagName}': VueCustomElement<${ns}.${el.name}, ${ns}Props, ${ns}Events>;`);
+    intrinsic.push(`    '${el.tagName}': ${ns}JsxProps;`);
   }
   return [...lines, '', VUE_HELPER, '', ...bodies,
-    "declare module 'vue' {", '  interface GlobalComponents {', ...globals, '  }', '}', ''].join('\n');
+    "declare module 'vue' {", '  interface GlobalComponents {', ...globals, '  }',
+    '  interface IntrinsicElementAttributes {', ...intrinsic, '  }', '}', ''].join('\n');
 }
 
 /** Every generated types file: web/<name>.d.ts -> its text for a manifest. */

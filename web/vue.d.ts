@@ -1,4 +1,4 @@
-// Vue 3 template types for every element of this package. Generated from custom-elements.json
+// Vue 3 template and TSX types for every element of this package. Generated from custom-elements.json
 // by scripts/build-types.mjs: edit the JSDoc tags in the element classes, not this file.
 // Use: import type {} from 'attention-widget/vue';  (once, anywhere in the program)
 // vue-tsc checks templates with it; Vue's compiler must still treat the tags as elements (isCustomElement).
@@ -57,6 +57,16 @@ export interface AttentionWidgetEvents {
   'attention-guess': AttentionWidget.AttentionGuessEvent;
 }
 
+/** <attention-widget> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
+export interface AttentionWidgetJsxProps extends AttentionWidgetProps {
+  /** After every successful recompute (bubbles, composed). */
+  onAttentionChange?: (event: AttentionWidget.AttentionChangeEvent) => void;
+  /** Each message the widget shows, with a stable code. */
+  onAttentionError?: (event: AttentionWidget.AttentionErrorEvent) => void;
+  /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
+  onAttentionGuess?: (event: AttentionWidget.AttentionGuessEvent) => void;
+}
+
 /** <attention-scale>: The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost, computed by the core in a worker. (These tags are the element's documented API: see custom-elements.json and the JSX types, checked against observedAttributes by a test.) */
 export interface AttentionScaleProps extends HTMLAttributes {
   /** Context length, 3 … 4096 (absent: 256): the grid is n × n. */
@@ -85,6 +95,16 @@ export interface AttentionScaleEvents {
   'attention-error': AttentionScale.AttentionErrorEvent;
 }
 
+/** <attention-scale> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
+export interface AttentionScaleJsxProps extends Omit<AttentionScaleProps, 'noWorker'> {
+  /** Compute on the page's thread. */
+  'no-worker'?: boolean | string;
+  /** Each time a new grid is on screen. */
+  onAttentionScaleResult?: (event: AttentionScale.AttentionScaleResultEvent) => void;
+  /** Each message the lab shows, with a stable code. */
+  onAttentionError?: (event: AttentionScale.AttentionErrorEvent) => void;
+}
+
 /** <attention-heads>: Two heads learn two jobs: a tiny multi-head model trained live by the core (docs/heads.md). */
 export interface AttentionHeadsProps extends HTMLAttributes {
   /** 0 … 4294967295 (absent: 1): the corpus split, the initial weights and the batch order. */
@@ -99,6 +119,14 @@ export interface AttentionHeadsProps extends HTMLAttributes {
 export interface AttentionHeadsEvents {
   /** Each message the element shows, with a stable code. */
   'attention-error': AttentionHeads.AttentionErrorEvent;
+}
+
+/** <attention-heads> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
+export interface AttentionHeadsJsxProps extends Omit<AttentionHeadsProps, 'noWorker'> {
+  /** Train on the page's thread instead of a worker (absent: off). */
+  'no-worker'?: boolean | string;
+  /** Each message the element shows, with a stable code. */
+  onAttentionError?: (event: AttentionHeads.AttentionErrorEvent) => void;
 }
 
 /** <attention-example>: One attention example shared by several views; renders nothing but its own errors. Its id is the name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of its share links (`#aw.ID=…`). */
@@ -125,6 +153,14 @@ export interface AttentionExampleEvents {
   'attention-error': AttentionExample.AttentionErrorEvent;
 }
 
+/** <attention-example> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
+export interface AttentionExampleJsxProps extends AttentionExampleProps {
+  /** After every committed change, from any view (`reason` says why). */
+  onAttentionChange?: (event: AttentionExample.AttentionChangeEvent) => void;
+  /** A source, attribute or link could not be used ({ code, message }; shown too). */
+  onAttentionError?: (event: AttentionExample.AttentionErrorEvent) => void;
+}
+
 /** <attention-value>: One number (or vector) of an <attention-example>, as inline text that follows every edit. Its own text is shown until the example has numbers (write the chapter's number there). */
 export interface AttentionValueProps extends HTMLAttributes {
   /** id of the <attention-example> it reads */
@@ -141,6 +177,12 @@ export interface AttentionValueEvents {
   'attention-error': AttentionValue.AttentionErrorEvent;
 }
 
+/** <attention-value> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
+export interface AttentionValueJsxProps extends AttentionValueProps {
+  /** When `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message). */
+  onAttentionError?: (event: AttentionValue.AttentionErrorEvent) => void;
+}
+
 declare module 'vue' {
   interface GlobalComponents {
     'attention-widget': VueCustomElement<AttentionWidget.AttentionWidget, AttentionWidgetProps, AttentionWidgetEvents>;
@@ -148,5 +190,12 @@ declare module 'vue' {
     'attention-heads': VueCustomElement<AttentionHeads.AttentionHeadsElement, AttentionHeadsProps, AttentionHeadsEvents>;
     'attention-example': VueCustomElement<AttentionExample.AttentionExample, AttentionExampleProps, AttentionExampleEvents>;
     'attention-value': VueCustomElement<AttentionValue.AttentionValue, AttentionValueProps, AttentionValueEvents>;
+  }
+  interface IntrinsicElementAttributes {
+    'attention-widget': AttentionWidgetJsxProps;
+    'attention-scale': AttentionScaleJsxProps;
+    'attention-heads': AttentionHeadsJsxProps;
+    'attention-example': AttentionExampleJsxProps;
+    'attention-value': AttentionValueJsxProps;
   }
 }

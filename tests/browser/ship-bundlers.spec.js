@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
+import { expectStyledAndComputing, recordFirstScaleResult } from './ship-helpers.js';
 import { gridRow, widgetAt } from './widget-helpers.js';
 import { packAndInstall, REPO } from '../package/pack.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
@@ -89,26 +90,9 @@ for (const name of Object.keys(BUILDERS)) {
   test(`${name}: styled, sat -> cat 0.67, the scale lab in its worker, under the strict CSP`, async ({ page }) => {
     const site = await serveFolder(join(pkg.dir, `out-${name}`), { csp: HOST_CSP });
     try {
-      await page.addInitScript(() => {
-        window.firstScaleResult = new Promise((resolve) => {
-          document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
-        });
-      });
+      await recordFirstScaleResult(page);
       await page.goto(`${site.origin}/index.html`);
-      const w = await widgetAt(page);
-      expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
-      expect(await page.evaluate(() => window.firstScaleResult)).toEqual({ n: 64, mode: 'worker' });
-      // Every stylesheet in every shadow root has rules: an unstyled element fails here.
-      const sheets = await page.evaluate(() => ['attention-widget', 'attention-scale'].map((tag) => {
-        const root = document.querySelector(tag).shadowRoot;
-        return { tag, adopted: root.adoptedStyleSheets.map((s) => s.cssRules.length),
-          linked: [...root.styleSheets].map((s) => s.cssRules.length) };
-      }));
-      for (const { tag, adopted, linked } of sheets) {
-        expect(adopted.length, `${tag} adopts its stylesheet`).toBeGreaterThan(0);
-        for (const rules of [...adopted, ...linked]) expect(rules, `${tag}: a stylesheet without rules`).toBeGreaterThan(0);
-      }
-      await expect(w.locator('.aw')).toHaveCSS('display', 'block');
+      await expectStyledAndComputing(page);
     } finally {
       await site.close();
     }
@@ -127,11 +111,7 @@ test('hosted files copied to a subpath: relative URLs only, the widget, the lab 
   const site = await serveFolder(join(pkg.dir, 'pages'), { csp: "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
     + "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'" }); // no data: needed here
   try {
-    await page.addInitScript(() => {
-      window.firstScaleResult = new Promise((resolve) => {
-        document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
-      });
-    });
+    await recordFirstScaleResult(page);
     await page.goto(`${site.origin}/course/lesson.html`);
     const w = await widgetAt(page);
     expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
@@ -148,14 +128,14 @@ test('hosted files copied to a subpath: relative URLs only, the widget, the lab 
 });
 
 test('node (as an SSR framework does) imports every export without a DOM: nothing throws, nothing is defined', async () => {
-  const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/core',
-    'attention-widget/share', 'attention-widget/bundle'];
+  const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/heads',
+    'attention-widget/core', 'attention-widget/share', 'attention-widget/bundle'];
   for (const name of names) { const m = await import(name); if (!Object.keys(m).length) throw new Error(name + ' exports nothing'); }
   const { AttentionWidget } = await import('attention-widget');
   if (AttentionWidget.define() !== AttentionWidget) throw new Error('define() without a registry returns the class');
   console.log('imported ' + names.length + ' ' + typeof globalThis.customElements); // one string: never coloured`;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: pkg.dir });
-  expect(stdout.trim()).toBe('imported 5 undefined');
+  expect(stdout.trim()).toBe('imported 6 undefined');
 });
 
 // A React + strict TypeScript course site: the elements, their attributes, properties and events,

@@ -3,11 +3,12 @@
 // <script type="module"> and one tag, under a strict CSP; also from another
 // origin (CORS), and its "./core" export from node. Packed once for this file.
 import { execFile } from 'node:child_process';
+import { posix } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { gridRow, widgetAt } from './widget-helpers.js';
-import { packAndInstall } from '../package/pack.mjs';
+import { packAndInstall, readInstalled } from '../package/pack.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
 
 // The CSP the README gives course authors, and the tightest one that still works (tested: both).
@@ -52,6 +53,27 @@ test('the tarball holds the built module, the elements, types and the manifest, 
   // hosted build and the one-file bundle: about 800 KB packed.
   expect(pkg.bytes).toBeLessThan(1_000_000);
   console.log(`packed: ${pkg.bytes} bytes, ${pkg.files.length} files`);
+});
+
+// A module that names a file the tarball lacks fails only where it is imported (an unlisted
+// .css.js broke attention-widget/heads everywhere): every relative specifier of every packed
+// module (static and dynamic imports, re-exports, new URL(..., import.meta.url)) names a packed file.
+test('every relative import and new URL in the packed modules names a file in the tarball', async () => {
+  const files = new Set(pkg.files);
+  const modules = pkg.files.filter((f) => /^(web|wasm)\/.*\.js$/.test(f));
+  const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
+  const missing = [];
+  const kinds = new Set();
+  for (const file of modules) {
+    const text = await readInstalled(pkg.dir, file);
+    for (const [found, , spec] of text.matchAll(SPECIFIERS)) {
+      kinds.add(found.split(/['"]/)[0].replace(/\s+/g, ''));
+      const target = posix.normalize(posix.join(posix.dirname(file), spec.split(/[?#]/)[0]));
+      if (!files.has(target)) missing.push(`${file} -> ${spec}`);
+    }
+  }
+  expect([...kinds], 'the forms are found').toEqual(expect.arrayContaining(['from', 'import(', 'newURL(']));
+  expect(missing).toEqual([]);
 });
 
 test('a plain page with one module script and one tag renders the chapter numbers under the host CSP', async ({ page: p }) => {

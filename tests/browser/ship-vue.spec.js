@@ -176,20 +176,70 @@ test('the lesson uses every attribute, property and event of every element in cu
   }
 });
 
+// Vue's TSX (jsxImportSource "vue", as Vue's guide has it): the same declaration types each tag in
+// JSX.IntrinsicElements, which without it lets any tag be `any`; events are on + the camel-cased
+// name (Vue's runtime listens to attention-change for onAttentionChange), attributes as written.
+const TSX = `import type {} from 'attention-widget/vue';
+import type { AttentionChangeEvent, WidgetConfig } from 'attention-widget';
+const config: WidgetConfig = { tokens: ['a', 'b'], embeddings: [[1, 0], [0, 1]], wq: [[1, 0]], wk: [[1, 0]], wv: [[1, 0]] };
+export const Lesson = () => (
+  <main>
+    <attention-widget preset="it-vase" scaled temperature={0.5} onAttentionChange={(e: AttentionChangeEvent) => console.log(e.reason)}
+      onAttentionError={(e) => console.log(e.code)} />
+    <attention-widget config={config} />
+    <attention-scale n={4096} causal no-worker onAttentionScaleResult={(e) => console.log(e.n, e.mode)} />
+    <attention-value example="cat" of="share sat cat" format="percent" />
+  </main>
+);
+`;
+
+test('tsc --strict accepts the elements in a Vue .tsx (jsxImportSource vue) and refuses each wrong value', async () => {
+  // [what the lesson has, a wrong value in its place, the error]: each in a copy of the lesson, one tsc run for all.
+  const WRONG_TSX = [
+    ['preset="it-vase"', 'preset="it-vases"', /TS2820: Type '"it-vases"' is not assignable/],
+    ['config={config}', 'config={42}', /TS2322: Type 'number' is not assignable to type 'WidgetConfig/],
+    ['n={4096}', 'n={[4096]}', /TS2322: Type 'number\[\]' is not assignable/],
+    ['causal no-worker', 'causal no-worker={[1]}', /TS2322: .*property ''no-worker'' are incompatible/s],
+    ['console.log(e.n, e.mode)', 'console.log(e.n, e.reason)', /TS2339: Property 'reason' does not exist on type 'AttentionScaleResultEvent'/],
+    ['format="percent"', 'format="percentage"', /TS2820: Type '"percentage"' is not assignable/],
+    ['format="percent" />', 'format="percent" onAttentionChange={() => {}} />', /TS2322: .*'onAttentionChange' does not exist/s],
+  ];
+  const files = ['lesson-vue.tsx', ...WRONG_TSX.map((_, i) => `wrong-vue-${i}.tsx`)];
+  await writeFile(join(pkg.dir, files[0]), TSX);
+  for (const [i, [right, wrong]] of WRONG_TSX.entries()) {
+    expect(TSX).toContain(right);
+    await writeFile(join(pkg.dir, files[i + 1]), TSX.replace(right, wrong));
+  }
+  await writeFile(join(pkg.dir, 'tsconfig.tsx.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true,
+    jsx: 'preserve', jsxImportSource: 'vue', module: 'esnext', moduleResolution: 'bundler', target: 'es2022',
+    lib: ['es2022', 'dom'], types: [] }, files }));
+  const out = await run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.tsx.json'],
+    { cwd: pkg.dir }).then(() => '', (err) => err.stdout || err.message);
+  const errors = out.split(/\n(?=\S+\.tsx\()/);
+  const of = (file) => errors.filter((e) => e.startsWith(`${file}(`)).join('\n');
+  expect(of(files[0]), 'the lesson').toBe('');
+  for (const [i, [, wrong, error]] of WRONG_TSX.entries()) expect(of(files[i + 1]), wrong).toMatch(error);
+  expect(errors.filter((e) => !files.some((f) => e.startsWith(`${f}(`))).join('\n'), 'errors elsewhere').toBe('');
+});
+
 test('Vite + @vitejs/plugin-vue: :config, and :config.prop before the element is defined, the events in the handlers, strict CSP', async ({ page }) => {
   const problems = watchConsole(page);
   const [{ build }, { default: vue }] = await Promise.all([import('vite'), import('@vitejs/plugin-vue')]);
   // Late mounts while <attention-widget> is still undefined; App once its module has defined it.
   await writeFile(join(pkg.dir, 'src/main.ts'), `import 'attention-widget/scale';
-import { createApp } from 'vue';
+import { createApp, h } from 'vue';
+import type { AttentionChangeEvent } from 'attention-widget';
 import App from './App.vue';
 import Late from './Late.vue';
 createApp(Late).mount('#late');
 import('attention-widget').then(() => createApp(App).mount('#app'));
+// What Vue's TSX compiles to: the props object of h(), with onAttentionChange as the listener.
+createApp({ render: () => h('attention-widget', { preset: 'it-vase',
+  onAttentionChange: (e: AttentionChangeEvent) => { document.querySelector('#jsx-reasons')!.textContent += e.reason + ' '; } }) }).mount('#jsx');
 `);
   await writeFile(join(pkg.dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
     + '<link rel="icon" href="data:,"><title>A Vue course page</title><script type="module" src="./src/main.ts"></script>'
-    + '</head><body><div id="app"></div><div id="late"></div></body></html>');
+    + '</head><body><div id="app"></div><div id="late"></div><div id="jsx"></div><output id="jsx-reasons"></output></body></html>');
   // The recipe: Vue renders the tags as custom elements; the scale lab's worker is an ES module.
   await build({ root: pkg.dir, configFile: false, logLevel: 'error', base: './', worker: { format: 'es' },
     plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('attention-') } } })],
@@ -204,6 +254,8 @@ import('attention-widget').then(() => createApp(App).mount('#app'));
     await expect(page.locator('attention-value')).toHaveText('67%');
     await expect(page.locator('#errors')).toHaveText('');
     expect(await gridRow(await widgetAt(page, 1), 'Attention weights', 'sat')).toEqual({ the: '0.09', cow: '0.67', sat: '0.24' });
+    await widgetAt(page, 2);
+    await expect(page.locator('#jsx-reasons')).toContainText('load'); // onAttentionChange heard attention-change
     await paintAll(page);
     await page.screenshot({ path: 'tests/browser/screenshots/ship-vue.png', fullPage: true });
   } finally {

@@ -8,7 +8,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { queueRender, whenNear } from '../shared/near.js';
-import { revealInFrames } from './reveal.js';
+import { revealInFrames, showInFrames } from './reveal.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -114,6 +114,7 @@ export class AttentionWidget extends ElementBase {
   #views = null;
   #later = new Set();  // the panel groups (PANEL_GROUPS) not on screen yet, painted when they come (#paintLater)
   #tourHides = false;  // #later holds the groups a guided tour hid at load
+  #revealing = null;   // the first reveal under way (reveal.js), finished at once before a rebuild
   #presetState = null; // { name, json } of the preset the chapter note compares against
   #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
   #link = null;        // this widget's payload in the page's #fragment, as last read
@@ -260,12 +261,23 @@ export class AttentionWidget extends ElementBase {
     if (!this.#ui.body.hidden) return;
     this.#ui.body.hidden = false;
     // A full widget's first style and layout (its text shaped for the first time, about a thousand
-    // boxes) is the heaviest task of a page's load: in three frames it is three smaller ones.
-    // A figure shows few panels at once, and a guided widget its tour.
+    // boxes) is the heaviest work of a page's load: a few boxes per frame, it is many small tasks.
     // Their numbers are painted in those frames too: the first task paints only what it shows.
+    // A figure shows few panels at once; a guided widget its tour, which comes the same way.
     const { root, body } = this.#ui;
-    if (root.hasAttribute('data-figure') || body.classList.contains('is-guided')) return;
-    this.#later = new Set(revealInFrames(body, (group) => this.#paintLater([group])));
+    if (root.hasAttribute('data-figure')) return;
+    if (body.classList.contains('is-guided')) {
+      this.#revealing = showInFrames(body, { tour: [this.#views.guided?.element] });
+      return;
+    }
+    this.#revealing = revealInFrames(body, (group) => this.#paintLater([group]));
+    this.#later = new Set(this.#revealing.groups);
+  }
+
+  // The first reveal, if still under way, shows the rest at once; its groups are painted by the next #paint.
+  #finishReveal() {
+    for (const group of this.#revealing?.finish() ?? []) this.#later.delete(group);
+    this.#revealing = null;
   }
 
   #onLoadFailed(err) {
@@ -287,6 +299,7 @@ export class AttentionWidget extends ElementBase {
     const shape = shapeOf(state);
     if (shape !== this.#shape) {
       this.#shape = shape;
+      this.#finishReveal(); // a rebuild replaces boxes a reveal still holds back
       this.#build(state);
       force = true;
     } else if (first) this.#view.built(); // built ahead (#prebuild): the figure applies now

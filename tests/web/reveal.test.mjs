@@ -1,0 +1,90 @@
+// web/widget/reveal.js: a widget's boxes, in order, into frames of at most the budget (packFrames),
+// shown a frame at a time (showInFrames), nothing left hidden at the end or after finish().
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FRAME_BUDGET, packFrames, showInFrames } from '../../web/widget/reveal.js';
+
+const weightsOf = (frames, weights) => frames.map((frame) => frame.reduce((sum, i) => sum + weights[i], 0));
+
+test('every box once, in order, no frame over the budget', () => {
+  const weights = [30, 50, 80, 10, 160, 1, 1, 159, 2];
+  const frames = packFrames(weights, 160);
+  assert.deepEqual(frames.flat(), weights.map((_, i) => i));
+  for (const load of weightsOf(frames, weights)) assert.ok(load <= 160, `a frame of ${load}`);
+  assert.deepEqual(frames, [[0, 1, 2], [3], [4], [5, 6], [7], [8]]);
+});
+
+test('a box heavier than the budget gets a frame of its own, and the next box a new frame', () => {
+  assert.deepEqual(packFrames([5, 500, 5], 160), [[0], [1], [2]]);
+});
+
+test('frames are as full as the order allows: no two neighbours would fit in one', () => {
+  const weights = Array.from({ length: 60 }, (_, i) => 1 + ((i * 37) % 90));
+  const loads = weightsOf(packFrames(weights, FRAME_BUDGET), weights);
+  const frames = packFrames(weights, FRAME_BUDGET);
+  for (let f = 1; f < frames.length; f++) assert.ok(loads[f - 1] + weights[frames[f][0]] > FRAME_BUDGET);
+});
+
+test('nothing to show: no frames', () => {
+  assert.deepEqual(packFrames([], 160), []);
+});
+
+// A small stand-in for the DOM parts showInFrames uses: elements, their attributes and classes.
+class Box {
+  constructor(tagName, children = []) {
+    this.tagName = tagName.toUpperCase();
+    this.localName = tagName;
+    this.nodeType = 1;
+    this.attributes = new Set();
+    this.classes = new Set();
+    this.classList = { add: (c) => this.classes.add(c), remove: (c) => this.classes.delete(c) };
+    this.parentNode = null;
+    this.childNodes = [];
+    for (const child of children) this.append(child);
+  }
+  get children() { return this.childNodes; }
+  append(child) { child.parentNode = this; this.childNodes.push(child); }
+  replaceChildren(...kids) { for (const kid of this.childNodes) kid.parentNode = null; this.childNodes = []; for (const kid of kids) this.append(kid); }
+  setAttribute(name) { this.attributes.add(name); }
+  removeAttribute(name) { this.attributes.delete(name); }
+  hasAttribute(name) { return this.attributes.has(name); }
+  getElementsByTagName(tag) {
+    const all = this.childNodes.flatMap((c) => [c, ...c.getElementsByTagName('*')]);
+    return tag === '*' ? all : all.filter((c) => c.localName === tag);
+  }
+}
+const rows = (n) => Array.from({ length: n }, () => new Box('p'));
+const hiddenIn = (root) => root.getElementsByTagName('*').filter((b) => b.hasAttribute('data-later')).length;
+const frames = () => new Promise((resolve) => setTimeout(resolve, 60)); // near.js: no frames in node, a 50 ms wait
+
+test('showInFrames: a big panel comes in parts, each group announced once before its first part, nothing left hidden', async () => {
+  const big = new Box('section', [new Box('div', rows(120)), new Box('div', rows(120)), new Box('table', rows(10))]);
+  const small = new Box('div', rows(5));
+  const body = new Box('div', [big, small]);
+  const announced = [];
+  const { groups } = showInFrames(body, { one: [big], two: [small] }, (name) => announced.push(name));
+  assert.deepEqual(groups, ['one', 'two']);
+  assert.ok(body.classes.has('revealing'));
+  assert.equal(big.hasAttribute('data-later'), true); // split: waits for its first part
+  for (let i = 0; i < 8 && body.classes.has('revealing'); i++) await frames();
+  assert.deepEqual(announced, ['one', 'two']);
+  assert.equal(hiddenIn(body), 0);
+  assert.ok(!body.classes.has('revealing'));
+});
+
+test('showInFrames: boxes a rebuild replaced mid-reveal leave no box hidden at the end', async () => {
+  const inner = new Box('div', [new Box('div', rows(120)), new Box('div', rows(120))]);
+  const body = new Box('div', [new Box('section', [inner, new Box('div', rows(150))])]);
+  showInFrames(body, { one: [body.children[0]] });
+  inner.replaceChildren(new Box('div', rows(3))); // a step of the tour drew itself anew
+  for (let i = 0; i < 8 && body.classes.has('revealing'); i++) await frames();
+  assert.equal(hiddenIn(body), 0);
+});
+
+test('showInFrames: finish() shows every box now and names the groups not started', () => {
+  const body = new Box('div', [new Box('div', rows(150)), new Box('div', rows(150))]);
+  const reveal = showInFrames(body, { one: [body.children[0]], two: [body.children[1]] });
+  assert.deepEqual(reveal.finish(), ['one', 'two']);
+  assert.equal(hiddenIn(body), 0);
+  assert.ok(!body.classes.has('revealing'));
+});
