@@ -120,7 +120,7 @@ function loadKernel(wanted) {
         return await cached(modules, `kernel-${variant}`, async () => {
           const [create, { createRawPath }] = await Promise.all([importModule(variant),
             import('./raw-path.js').catch((err) => { throw loadFailure(err, 'fetch'); })]);
-          const path = createRawPath(await start(create));
+          const path = await createRawPath(create); // its failures: load_failed, below
           path.variant = variant;
           return path;
         });
@@ -132,8 +132,8 @@ function loadKernel(wanted) {
   });
 }
 
-// Emscripten's own console message for a failed load would repeat the error
-// we throw (or, when the next build loads, report a failure that was handled).
+// The teaching core, started. Emscripten's own console message for a failed load would repeat
+// the error we throw. (The kernel has its own loader, which prints nothing: raw-path.js.)
 async function start(create) {
   return Promise.resolve(create({ printErr: () => {} })).catch((err) => { throw loadFailure(err, 'start'); });
 }
