@@ -14,12 +14,14 @@ const utf8 = new TextDecoder();
  */
 export async function createRawPath(createKernel) {
   let memory;
-  // The kernel's one import: its workspace asks for more memory (kernel_exports.cpp, Workspace).
-  const env = { emscripten_resize_heap: (bytes) => growMemory(memory, bytes >>> 0) };
-  const { exports } = await createKernel({ env });
-  memory = exports.memory;
-  exports.__wasm_call_ctors(); // the C++ start-up (empty today, but the module's contract)
-  const path = new RawPath(exports);
+  // The kernel's one import, emscripten_resize_heap: its workspace asks for more memory
+  // (kernel_exports.cpp, Workspace). Import and export names are one letter each in the
+  // modules (scripts/kernel-module.mjs, IMPORTS and EXPORTS).
+  const { exports: e } = await createKernel({ e: { g: (bytes) => growMemory(memory, bytes >>> 0) } });
+  memory = e.m;
+  e.i(); // __wasm_call_ctors: the C++ start-up (empty today, but part of the module's contract)
+  const path = new RawPath({ memory, resize: e.r, buffer: e.b, runBand: e.c, statusCode: e.s,
+    statusMessage: e.t, limit: e.l, memoryUse: e.u });
   path.warmUp();
   return path;
 }
@@ -43,20 +45,20 @@ function growMemory(memory, bytes) {
 }
 
 class RawPath {
-  #k; // the kernel instance's exports
+  #k; // the kernel's memory and its attn_* functions (kernel_exports.cpp), named without attn_
 
-  constructor(exports) {
-    this.#k = exports;
+  constructor(kernel) {
+    this.#k = kernel;
   }
 
   // The caps, as the core has them: 0 maxTokens ... 6 maxLearningRate (kernel_exports.cpp, attn_limit).
   limits() {
     const names = ['maxTokens', 'maxDim', 'maxRawTokens', 'maxStreamTokens', 'maxRawWork', 'maxEntry', 'maxLearningRate'];
-    return Object.fromEntries(names.map((name, i) => [name, this.#k.attn_limit(i)]));
+    return Object.fromEntries(names.map((name, i) => [name, this.#k.limit(i)]));
   }
 
   memoryStats() {
-    return { heapBytes: this.#k.attn_memory(0), mallocBytes: this.#k.attn_memory(1) };
+    return { heapBytes: this.#k.memoryUse(0), mallocBytes: this.#k.memoryUse(1) };
   }
 
   attendRaw(Q, K, V, n, d, options) {
@@ -94,21 +96,21 @@ class RawPath {
 
   // Sizes the buffers, copies the band's queries and all keys and values in, runs the kernel.
   #run(Q, K, V, { first, count, n, d, scaled, causal, weights }) {
-    this.#check(this.#k.attn_resize(count, n, d, weights ? 1 : 0));
+    this.#check(this.#k.resize(count, n, d, weights ? 1 : 0));
     // Views are made after the resize: the heap may have grown and detached old ones.
     this.#view('queries', count * d).set(count === n ? Q : Q.subarray(first * d, (first + count) * d));
     this.#view('keys', n * d).set(K);
     this.#view('values', n * d).set(V);
-    this.#check(this.#k.attn_run_band(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
+    this.#check(this.#k.runBand(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
   }
 
   // A view of one of the kernel's buffers (never handed out: the memory may grow under it).
   #view(name, length) {
-    return new Float32Array(this.#k.memory.buffer, this.#k.attn_buffer(BUFFERS.indexOf(name)), length);
+    return new Float32Array(this.#k.memory.buffer, this.#k.buffer(BUFFERS.indexOf(name)), length);
   }
 
   #check(ok) {
-    if (!ok) throw new AttentionError(this.#text(this.#k.attn_status_message()), this.#text(this.#k.attn_status_code()));
+    if (!ok) throw new AttentionError(this.#text(this.#k.statusMessage()), this.#text(this.#k.statusCode()));
   }
 
   // The C string (UTF-8, ends at a zero byte) at `at` in the kernel's memory.
