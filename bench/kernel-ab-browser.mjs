@@ -67,12 +67,13 @@ async function main([oldArg, newArg, rounds = '15']) {
       + `load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     console.log(`# old ${oldArg}\n# new ${newArg}\n# new / old time, ${rounds} alternating rounds (median of calls each)`);
     const lines = await page.evaluate(async ([builds, rounds]) => {
+      const { abRounds, startRawPath } = await import('/bench/kernel-ab-rounds.mjs');
       const paths = [];
       for (const { module, rawPath } of builds) {
         const { createRawPath } = await import(rawPath);
-        paths.push(createRawPath(await (await import(module)).default({ printErr: () => {} })));
+        paths.push(await startRawPath(createRawPath, (await import(module)).default));
       }
-      return (await import('/bench/kernel-ab-rounds.mjs')).abRounds(paths[0], paths[1], rounds);
+      return abRounds(paths[0], paths[1], rounds);
     }, [builds, Number(rounds)]);
     for (const line of lines) console.log(line);
     console.log(`# load at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

@@ -9,6 +9,16 @@
 import { median, quartiles } from './stats.mjs';
 import { mulberry32 } from '../web/scale/inputs.js';
 
+/**
+ * A kernel module's raw path, from the raw-path.js that goes with it. Since the kernel has its own
+ * loader (scripts/kernel-module.mjs), createRawPath is async and takes the module's factory; before,
+ * it took the module emcc's factory had started.
+ */
+export async function startRawPath(createRawPath, create) {
+  if (createRawPath.constructor.name === 'AsyncFunction') return createRawPath(create);
+  return createRawPath(await create({ printErr: () => {} }));
+}
+
 export function abCases() {
   const out = [];
   for (const n of [512, 1024, 2048])

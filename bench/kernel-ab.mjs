@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { abRounds } from './kernel-ab-rounds.mjs';
+import { abRounds, startRawPath } from './kernel-ab-rounds.mjs';
 
 const url = (file) => (file.startsWith('file:') ? file : pathToFileURL(resolve(file)).href);
 
@@ -19,8 +19,7 @@ const url = (file) => (file.startsWith('file:') ? file : pathToFileURL(resolve(f
 async function loadKernel(file) {
   const [module, rawPath = new URL('../wasm/raw-path.js', import.meta.url).href] = file.split('=');
   const { createRawPath } = await import(url(rawPath));
-  const create = (await import(url(module))).default;
-  return createRawPath(await create({ printErr: () => {} }));
+  return startRawPath(createRawPath, (await import(url(module))).default);
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');

@@ -18,6 +18,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hostedModule } from './kernel-module.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts) => join(ROOT, ...parts);
@@ -70,8 +71,8 @@ async function buildCssModules() {
   for (const source of CSS_SOURCES) await publish(at(`${source}.js`), await cssModule(source));
 }
 
-// The hosted build imports the split core (modules/split/NAME.mjs + NAME.wasm from
-// wasm/CMakeLists.txt) instead of the inlined one: same module, same exports.
+// The hosted build imports the split core (NAME.mjs + NAME.wasm: publishSplitCore) instead of
+// the inlined one: same module, same exports.
 const splitCore = {
   name: 'split-core',
   setup(build) {
@@ -87,23 +88,27 @@ async function writeOutputs(result) {
   for (const file of result.outputFiles) await publish(file.path, file.contents);
 }
 
-// One core variant for the hosted build: the split glue (wasm/CMakeLists.txt) beside the
-// wasm taken out of the published, inlined dist/NAME.mjs, so whatever post-link step made
-// that module (the relaxed build's rewrite) holds here too. Without such a step the split
-// link's own .wasm has the very same bytes (checked). A variant made by such a step links
-// its glue as NAME-linked; its wasm file name is adjusted.
+// One core module for the hosted build: its wasm taken out of the published, inlined dist/NAME.mjs
+// (so whatever post-link step made that module, the relaxed kernel's rewrite, holds here too),
+// beside its loader: for the teaching core, emcc's glue from the split link (wasm/CMakeLists.txt),
+// whose .wasm holds the very same bytes (checked); for a kernel, its own few lines
+// (scripts/kernel-module.mjs, hostedModule).
 async function publishSplitCore(file, out) {
   const name = file.replace(/\.mjs$/, '');
   const inlined = (await readFile(at('dist', file), 'utf8')).match(/data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/);
   if (!inlined) throw new Error(`build-web: dist/${file} has no inlined wasm`);
-  const split = at('build/wasm/modules/split');
-  const glueName = existsSync(join(split, file)) ? name : `${name}-linked`;
-  const glue = (await readFile(join(split, `${glueName}.mjs`), 'utf8')).replaceAll(`"${glueName}.wasm"`, `"${name}.wasm"`);
-  if (!glue.includes(`"${name}.wasm"`)) throw new Error(`build-web: ${glueName}.mjs does not name its .wasm`);
   const wasm = Buffer.from(inlined[1], 'base64');
-  if (glueName === name && !wasm.equals(await readFile(join(split, `${name}.wasm`))))
-    throw new Error(`build-web: dist/${file} and the split build of ${name} hold different wasm`);
-  await publish(join(out, file), glue);
+  let loader;
+  if (name.startsWith('attention-kernel')) {
+    ({ code: loader } = await esbuild.transform(hostedModule(name), { minify: true, format: 'esm', target: TARGET }));
+  } else {
+    const split = at('build/wasm/modules/split');
+    loader = await readFile(join(split, file), 'utf8');
+    if (!loader.includes(`"${name}.wasm"`)) throw new Error(`build-web: ${file} does not name its .wasm`);
+    if (!wasm.equals(await readFile(join(split, `${name}.wasm`))))
+      throw new Error(`build-web: dist/${file} and the split build of ${name} hold different wasm`);
+  }
+  await publish(join(out, file), loader);
   await publish(join(out, `${name}.wasm`), wasm);
 }
 

@@ -58,7 +58,8 @@ const modules = new Map();    // a module's name -> Promise of its started insta
 /**
  * Loads the core once per page and resolves to an Attention.
  * path: 'both' (the default): attend() and the raw path; 'teaching': attend() only (the
- * widget's, about 22 KB gzip); 'raw': attendRaw / attendRawRows only (the scale lab's, about 16 KB).
+ * widget's, about 22 KB gzip); 'raw': attendRaw / attendRawRows only (the scale lab's, about
+ * 9 KB with its JS side).
  * The raw path's kernel: by default the fastest build that validates here, falling back to the
  * next one if it fails to load; `variant` asks for one build ('relaxed', 'simd', 'scalar');
  * `simd: false` is 'scalar', `simd: true` is 'simd'. `training: true` loads the training build
@@ -120,7 +121,7 @@ function loadKernel(wanted) {
         return await cached(modules, `kernel-${variant}`, async () => {
           const [create, { createRawPath }] = await Promise.all([importModule(variant),
             import('./raw-path.js').catch((err) => { throw loadFailure(err, 'fetch'); })]);
-          const path = createRawPath(await start(create));
+          const path = await createRawPath(create); // its failures: load_failed, below
           path.variant = variant;
           return path;
         });
@@ -132,8 +133,8 @@ function loadKernel(wanted) {
   });
 }
 
-// Emscripten's own console message for a failed load would repeat the error
-// we throw (or, when the next build loads, report a failure that was handled).
+// The teaching core, started. Emscripten's own console message for a failed load would repeat
+// the error we throw. (The kernel has its own loader, which prints nothing: raw-path.js.)
 async function start(create) {
   return Promise.resolve(create({ printErr: () => {} })).catch((err) => { throw loadFailure(err, 'start'); });
 }

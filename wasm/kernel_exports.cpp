@@ -1,11 +1,12 @@
 // The raw path's module (dist/attention-kernel*.mjs): plain C exports over one workspace.
 //
 // Why not Embind here: the raw path moves nothing but float buffers and a status, and
-// Embind's runtime would double the module. Without it the scale lab's core is 8,618 bytes
-// gzip (docs/kernel.md, "The kernel module's size"), and the widget's teaching core
-// (bindings.cpp) carries no kernel it never runs.
-// wasm/raw-path.js is the JS side: it fills the buffers in place through HEAPF32 views,
-// calls attn_run_band and reads a failed status back as an AttentionError.
+// Embind's runtime would double the module. Without it, and without emcc's runtime (the
+// module's JavaScript is a loader of a few lines: scripts/kernel-module.mjs), the scale lab's
+// core is 7,002 bytes gzip (docs/kernel.md, "The kernel module's size"), and the widget's
+// teaching core (bindings.cpp) carries no kernel it never runs.
+// wasm/raw-path.js is the JS side: it fills the buffers in place through Float32Array views
+// of the memory, calls attn_run_band and reads a failed status back as an AttentionError.
 //
 // Size: nothing here or in the raw path's core (attend_raw.cpp, the raw checks of
 // validate.cpp) uses std::string, operator new or malloc. Messages are written into a
@@ -65,7 +66,7 @@ class Workspace {
 
  private:
   // Extends the block to `floats`, growing the wasm memory if it ends beyond it
-  // (emscripten_resize_heap, which also renews the JS side's HEAPF32 view).
+  // (emscripten_resize_heap: the kernel's one import, which wasm/raw-path.js gives).
   bool grow(std::size_t floats) {
     const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base()) + floats * sizeof(float);
     if (end > emscripten_get_heap_size() && !emscripten_resize_heap(end)) return false;
@@ -110,7 +111,7 @@ EMSCRIPTEN_KEEPALIVE int attn_resize(std::size_t rows, std::size_t n, std::size_
 
 // Where buffer `which` starts (0 queries, 1 keys, 2 values, 3 outputs, 4 weights: Workspace's
 // order), a byte offset into the heap; re-read after every resize. One export for the five
-// (and one for both memory figures below): every export costs the JS glue a wrapper.
+// (and one for both memory figures below): every export is a name in the module.
 EMSCRIPTEN_KEEPALIVE float* attn_buffer(int which) {
   if (which < 0 || which >= Workspace::kBuffers) return nullptr;
   return work.data(static_cast<Workspace::Buffer>(which));

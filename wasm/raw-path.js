@@ -6,16 +6,46 @@ import { AttentionError, checkFlag, checkSize, describe, readInput, typedArrayLe
 
 const SCALED = 1, CAUSAL = 2, WEIGHTS = 4; // attn_run_band's flags
 const BUFFERS = ['queries', 'keys', 'values', 'outputs', 'weights']; // attn_buffer's order
+const utf8 = new TextDecoder();
 
-/** The raw path of one kernel instance (`kernel`: what createAttentionKernel resolved to). */
-export function createRawPath(kernel) {
-  const path = new RawPath(kernel);
+/**
+ * Starts one kernel instance and its raw path. `createKernel`: a kernel module's default export
+ * (scripts/kernel-module.mjs), which instantiates the wasm with the imports made here.
+ */
+export async function createRawPath(createKernel) {
+  let memory;
+  // The kernel's one import, emscripten_resize_heap: its workspace asks for more memory
+  // (kernel_exports.cpp, Workspace). Import and export names are one letter each in the
+  // modules (scripts/kernel-module.mjs, IMPORTS and EXPORTS).
+  const { exports: e } = await createKernel({ e: { g: (bytes) => growMemory(memory, bytes >>> 0) } });
+  memory = e.m;
+  e.i(); // __wasm_call_ctors: the C++ start-up (empty today, but part of the module's contract)
+  const path = new RawPath({ memory, resize: e.r, buffer: e.b, runBand: e.c, statusCode: e.s,
+    statusMessage: e.t, limit: e.l, memoryUse: e.u });
   path.warmUp();
   return path;
 }
 
+// emscripten_resize_heap as Emscripten's runtime has it: the memory grows to at least `bytes`,
+// with headroom (a fifth more, at most 96 MiB more; less if that is refused), so that n dragged up
+// a step at a time does not grow it at every step. 1 if it grew, 0 if the engine refused.
+function growMemory(memory, bytes) {
+  const old = memory.buffer.byteLength;
+  if (bytes > 2 ** 31) return 0; // the module's maximum (wasm/CMakeLists.txt, MAXIMUM_MEMORY)
+  for (const headroom of [0.2, 0.1, 0.05]) {
+    const size = Math.min(2 ** 31, Math.max(bytes, Math.min(old * (1 + headroom), bytes + 96 * 2 ** 20)));
+    try {
+      memory.grow(Math.ceil((size - old) / 65536));
+      return 1;
+    } catch {
+      // refused: less headroom
+    }
+  }
+  return 0;
+}
+
 class RawPath {
-  #k;
+  #k; // the kernel's memory and its attn_* functions (kernel_exports.cpp), named without attn_
 
   constructor(kernel) {
     this.#k = kernel;
@@ -24,11 +54,11 @@ class RawPath {
   // The caps, as the core has them: 0 maxTokens ... 6 maxLearningRate (kernel_exports.cpp, attn_limit).
   limits() {
     const names = ['maxTokens', 'maxDim', 'maxRawTokens', 'maxStreamTokens', 'maxRawWork', 'maxEntry', 'maxLearningRate'];
-    return Object.fromEntries(names.map((name, i) => [name, this.#k._attn_limit(i)]));
+    return Object.fromEntries(names.map((name, i) => [name, this.#k.limit(i)]));
   }
 
   memoryStats() {
-    return { heapBytes: this.#k._attn_memory(0), mallocBytes: this.#k._attn_memory(1) };
+    return { heapBytes: this.#k.memoryUse(0), mallocBytes: this.#k.memoryUse(1) };
   }
 
   attendRaw(Q, K, V, n, d, options) {
@@ -66,23 +96,27 @@ class RawPath {
 
   // Sizes the buffers, copies the band's queries and all keys and values in, runs the kernel.
   #run(Q, K, V, { first, count, n, d, scaled, causal, weights }) {
-    this.#check(this.#k._attn_resize(count, n, d, weights ? 1 : 0));
+    this.#check(this.#k.resize(count, n, d, weights ? 1 : 0));
     // Views are made after the resize: the heap may have grown and detached old ones.
     this.#view('queries', count * d).set(count === n ? Q : Q.subarray(first * d, (first + count) * d));
     this.#view('keys', n * d).set(K);
     this.#view('values', n * d).set(V);
-    this.#check(this.#k._attn_run_band(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
+    this.#check(this.#k.runBand(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
   }
 
-  // A view of one of the kernel's buffers (never handed out: the heap may grow under it).
+  // A view of one of the kernel's buffers (never handed out: the memory may grow under it).
   #view(name, length) {
-    const start = this.#k._attn_buffer(BUFFERS.indexOf(name)) >>> 2;
-    return this.#k.HEAPF32.subarray(start, start + length);
+    return new Float32Array(this.#k.memory.buffer, this.#k.buffer(BUFFERS.indexOf(name)), length);
   }
 
   #check(ok) {
-    if (!ok) throw new AttentionError(this.#k.UTF8ToString(this.#k._attn_status_message()),
-      this.#k.UTF8ToString(this.#k._attn_status_code()));
+    if (!ok) throw new AttentionError(this.#text(this.#k.statusMessage()), this.#text(this.#k.statusCode()));
+  }
+
+  // The C string (UTF-8, ends at a zero byte) at `at` in the kernel's memory.
+  #text(at) {
+    const bytes = new Uint8Array(this.#k.memory.buffer, at);
+    return utf8.decode(bytes.subarray(0, bytes.indexOf(0)));
   }
 }
 
