@@ -19,6 +19,7 @@ export async function fixture(page, body, { head = HEAD } = {}) {
 export async function figure(page, id) {
   const widget = page.locator(`#${id}`);
   await expect(widget.locator('.aw > .body')).toBeVisible();
+  await expect(widget.locator('.revealing')).toHaveCount(0); // a full widget appears a few boxes per frame
   return widget;
 }
 

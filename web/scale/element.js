@@ -125,7 +125,7 @@ export class AttentionScaleElement extends ElementBase {
 
   connectedCallback() {
     if (this.#parts.size < SCALE_PARTS.length) this.#build();
-    else queueRender(() => this.#build());
+    else queueRender(() => this.#build(), this);
     this.#connection?.abort();
     this.#connection = new AbortController();
     matchMedia('(prefers-color-scheme: dark)')
@@ -145,15 +145,15 @@ export class AttentionScaleElement extends ElementBase {
       this.#startClient();
       this.#update();
       this.#revealInParts();
-    }));
+    }, this));
   }
 
   // The parts of the lab still hidden (data-later, see template.js), one per task after the
   // frame that laid out the one before, in document order (a figure of one part has none left,
   // see #readShow).
   #revealInParts() {
-    for (const part of this.#lab.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'));
-    queueRender(() => this.#lab.classList.remove('revealing'));
+    for (const part of this.#lab.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'), this);
+    queueRender(() => this.#lab.classList.remove('revealing'), this);
   }
 
   disconnectedCallback() {

@@ -3,9 +3,13 @@
 // of them in one long task at load (Lighthouse counted 770 ms on the demo page). So an
 // element renders when it comes within MARGIN of the viewport, or once the page has
 // loaded and is idle, whichever is first, and each in a task of its own (queueRender).
+// The renders of an element that came near go before those of elements rendered because the
+// page was idle (off screen), so a reader's widget never waits behind ones nobody sees.
 
 const MARGIN = '50% 0px'; // half a viewport ahead: rendered before a scroll reaches it
 const IDLE_TIMEOUT_MS = 2000;
+
+const offScreen = new WeakSet(); // elements whenNear resolved for the idle page, not a nearness
 
 /** Resolves, in a task of its own, when `element` is near the viewport or the page is idle. */
 export function whenNear(element) {
@@ -16,16 +20,17 @@ export function whenNear(element) {
     }
     let done = false;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) finish();
+      if (entries.some((entry) => entry.isIntersecting)) finish(true);
     }, { rootMargin: MARGIN });
-    function finish() {
+    function finish(near) {
       if (done) return;
       done = true;
       observer.disconnect();
+      if (!near) offScreen.add(element);
       setTimeout(resolve, 0);
     }
     observer.observe(element);
-    afterLoadWhenIdle(finish);
+    afterLoadWhenIdle(() => finish(false));
   });
 }
 
@@ -42,27 +47,29 @@ function afterLoadWhenIdle(callback) {
 // First renders, one per task, each after the frame that styled and laid out the one before.
 // Elements whose core arrived at the same moment would otherwise all render in one microtask
 // checkpoint (one long task), and a render that reads its theme right after another element's
-// build pays for that element's style and layout inside its own task.
-const queue = [];
+// build pays for that element's style and layout inside its own task. Two lanes: the renders of
+// elements near the viewport first, then those of elements off screen (see offScreen).
+const lanes = { near: [], off: [] };
 let draining = false;
 const FRAME_FALLBACK_MS = 50; // no animation frames in a hidden tab: do not wait for one
+const laneOf = (element) => (element && offScreen.has(element) ? lanes.off : lanes.near);
 
 /** Runs `render` in a task of its own, after the renders queued before it and their frame. */
-export function queueRender(render) {
-  queue.push(render);
+export function queueRender(render, element) {
+  laneOf(element).push(render);
   if (draining) return;
   draining = true;
   setTimeout(renderNext, 0);
 }
 
 /**
- * Runs `render`, the next part of a render under way (a widget shown a group of panels per
- * frame), in a task after this frame and before the renders queued earlier. Through the queue,
- * not a frame callback of its own: two chains woken by the same frame would run back to back,
- * and the second would pay for the first one's style and layout inside its own task.
+ * Runs `render`, the next part of a render under way (a widget shown a few boxes per frame), in a
+ * task after this frame and before the renders queued earlier in its lane. Through the queue, not
+ * a frame callback of its own: two chains woken by the same frame would run back to back, and the
+ * second would pay for the first one's style and layout inside its own task.
  */
-export function continueRender(render) {
-  queue.unshift(render);
+export function continueRender(render, element) {
+  laneOf(element).unshift(render);
   if (draining) return;
   draining = true;
   afterNextFrame(renderNext);
@@ -70,9 +77,9 @@ export function continueRender(render) {
 
 function renderNext() {
   try {
-    queue.shift()();
+    (lanes.near.length ? lanes.near : lanes.off).shift()();
   } finally {
-    if (queue.length === 0) draining = false;
+    if (lanes.near.length + lanes.off.length === 0) draining = false;
     else afterNextFrame(renderNext);
   }
 }

@@ -172,7 +172,7 @@ export class AttentionWidget extends ElementBase {
     const near = Promise.all([whenNear(this), this.#view.ready()]);
     near.then(() => this.#prebuild());
     Promise.all([loadAttention({ path: 'teaching' }), near])
-      .then(([attn]) => queueRender(() => this.#onLoaded(attn)), (err) => this.#onLoadFailed(err));
+      .then(([attn]) => queueRender(() => this.#onLoaded(attn), this), (err) => this.#onLoadFailed(err));
   }
 
   disconnectedCallback() {
@@ -230,7 +230,7 @@ export class AttentionWidget extends ElementBase {
       if (!live) return;
       step();
       if (k === last) this.#shape = shape;
-    }));
+    }, this));
   }
 
   #onLoaded(attn) {
@@ -267,10 +267,10 @@ export class AttentionWidget extends ElementBase {
     const { root, body } = this.#ui;
     if (root.hasAttribute('data-figure')) return;
     if (body.classList.contains('is-guided')) {
-      this.#revealing = showInFrames(body, { tour: [this.#views.guided?.element] });
+      this.#revealing = showInFrames(body, { tour: [this.#views.guided?.element] }, undefined, this);
       return;
     }
-    this.#revealing = revealInFrames(body, (group) => this.#paintLater([group]));
+    this.#revealing = revealInFrames(body, (group) => this.#paintLater([group]), this);
     this.#later = new Set(this.#revealing.groups);
   }
 

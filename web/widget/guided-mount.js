@@ -56,7 +56,7 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
         onAsker: (i) => showErrors(model.setAsker(i)),
         onPredict: (on) => host.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
       apply();
-    }), (err) => {
+    }, host), (err) => {
       guidedView = null; // a later try may load it
       body.classList.remove('is-guided');
       reveal();

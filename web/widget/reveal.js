@@ -22,19 +22,20 @@ const MATH_WEIGHT = FRAME_BUDGET;
  * the switches (and a train panel), so the core's first check is not followed by every panel's paint.
  * Returns `groups`, the names of the groups still to come (all of them), and `finish()`.
  */
-export function revealInFrames(body, beforeShow = () => {}) {
+export function revealInFrames(body, beforeShow = () => {}, host = undefined) {
   const panels = body.querySelector(':scope > .panels');
   if (!panels) return { groups: [], finish: () => [] };
   const [asker, arrows, cast, ...rest] = panels.children;
   const share = body.lastElementChild === panels ? null : body.lastElementChild;
-  return showInFrames(body, { asker: [asker, arrows], cast: [cast], everyone: [...rest, share] }, beforeShow);
+  return showInFrames(body, { asker: [asker, arrows], cast: [cast], everyone: [...rest, share] }, beforeShow, host);
 }
 
 /**
  * Shows the boxes of `groups` ({ name: [node, ...] }, in the order they are on screen), all inside
- * `body`, a few per frame; `body` holds a screen's height meanwhile. See revealInFrames.
+ * `body`, a few per frame; `body` holds a screen's height meanwhile. `host`, the element, picks the
+ * render lane (near.js). See revealInFrames.
  */
-export function showInFrames(body, groups, beforeShow = () => {}) {
+export function showInFrames(body, groups, beforeShow = () => {}, host = undefined) {
   const split = []; // the boxes shown in parts: each waits for its first part
   const parts = Object.entries(groups).flatMap(([name, nodes]) =>
     nodes.filter(Boolean).flatMap((node) => partsOf(node, split)).map((node) => ({ name, node })));
@@ -61,10 +62,10 @@ export function showInFrames(body, groups, beforeShow = () => {}) {
   };
   const next = () => {
     if (frames.length) show(frames.shift());
-    if (frames.length) continueRender(next);
+    if (frames.length) continueRender(next, host);
     else end();
   };
-  if (frames.length) continueRender(next);
+  if (frames.length) continueRender(next, host);
   else end();
   return {
     groups: [...new Set(parts.map(({ name }) => name))],

@@ -43,10 +43,10 @@ export function createTrainMount({ host, model, panels, showNotes }) {
       });
       views.controls.element.after(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
-      queueRender(() => { if (mounted === pending) pending.panel.start(continueRender); });
+      queueRender(() => { if (mounted === pending) pending.panel.start((render) => continueRender(render, host)); }, host);
     };
     Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])
-      .then((loaded) => queueRender(() => arrived(loaded)),
+      .then((loaded) => queueRender(() => arrived(loaded), host),
         (err) => showNotes([{ code: 'load_failed', message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }]));
   }
 
