@@ -9,6 +9,7 @@
 // reserves that before the module runs (scale/page.css); it shifted by 0.13 at 1280 x 1400.
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
+import { SENTENCE_WORDS } from '../../web/heads/engine.js';
 
 const SIZES = [{ width: 412, height: 823 }, { width: 1280, height: 800 }, { width: 1280, height: 1400 }];
 const PAGES = { 'the demo page': '/web/', 'the chapter page': '/web/chapter.html' };
@@ -46,7 +47,8 @@ for (const [name, path] of Object.entries(PAGES)) {
   }
 }
 
-for (const viewport of SIZES) {
+// And a 360 px phone, where the lab is tallest: the reserve before its module runs matters most there.
+for (const viewport of [{ width: 360, height: 800 }, ...SIZES]) {
   test(`the heads lab's page loads without jumping (${viewport.width} x ${viewport.height})`, async ({ page }) => {
     const problems = watchConsole(page);
     await page.setViewportSize(viewport);
@@ -57,6 +59,8 @@ for (const viewport of SIZES) {
     await expect(lab.locator('.status')).toHaveText(/^Step 0/, { timeout: 15_000 });
     await expect(lab.locator('.words')).toHaveText(/\w/);
     await expect(lab.locator('.head tbody tr:first-child td:nth-child(2)')).toHaveText([/^\d\.\d\d$/, /^\d\.\d\d$/]);
+    // The skeleton's blank grids have SENTENCE_WORDS rows: the core's sentences must have as many words.
+    await expect(lab.locator('.head').first().locator('tbody tr')).toHaveCount(SENTENCE_WORDS);
     expect(await totalShift(page)).toBeLessThan(0.1);
     expect(problems).toEqual([]);
   });
