@@ -13,7 +13,7 @@ import { parseBoolean } from '../shared/booleans.js';
 import { cellColors, parseHex, rampColor } from '../shared/colour.js';
 import { DEFAULTS, MAX_HEADS, parseHeads, parseSeed } from './attributes.js';
 import { HeadsClient } from './client.js';
-import { STEP_SIZE, STOP_AT } from './engine.js';
+import { GUESSES, SENTENCE_WORDS, STEP_SIZE, STOP_AT } from './engine.js';
 import { ablationText, headLabel, statusText } from './labels.js';
 import { VIEW, curveScales, pathData, xOf, yOf } from './curve.js';
 import { styleSheet } from '../attention-heads.css.js';
@@ -57,6 +57,7 @@ export class AttentionHeadsElement extends ElementBase {
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [styleSheet()]; // built from attention-heads.css, once per page
     this.#parts = buildSkeleton(root);
+    this.#buildHeads(this.#state.heads); // blank, sized like the first picture (see .loading in the CSS)
     this.#wireControls();
   }
 
@@ -86,6 +87,9 @@ export class AttentionHeadsElement extends ElementBase {
     if (parsed.message) this.#setMessage(name, { code: 'bad_attribute', message: parsed.message });
     else this.#clearMessage(name);
     this.#syncControls();
+    // Still the skeleton: its blank panels follow the attribute.
+    if (name === 'heads' && this.#generation === 0 && this.#parts.grids.length !== this.#state.heads)
+      this.#buildHeads(this.#state.heads);
     if (this.isConnected) queueMicrotask(() => this.#resetIfChanged());
   }
 
@@ -133,6 +137,7 @@ export class AttentionHeadsElement extends ElementBase {
       this.#index = 0;
       this.#setRunning(false);
       this.#clearMessage('engine');
+      this.#parts.lab.classList.add('loading'); // a new model: its texts keep their lines until its first picture
       this.#buildHeads(m.config.heads);
       return;
     }
@@ -214,13 +219,15 @@ export class AttentionHeadsElement extends ElementBase {
 
   // ---- pictures ----------------------------------------------------------------------
 
+  // One panel per head, each with a blank grid of a sentence's size until a
+  // view fills it: a new model keeps the room its pictures will take.
   #buildHeads(count) {
     const box = this.#parts.heads;
     box.replaceChildren();
     this.#parts.grids = [];
     for (let h = 0; h < count; h++) {
       const label = el('p', { class: 'label', text: headLabel(h, null) });
-      const table = el('table', { class: 'grid' }, el('caption', { text: `Head ${h + 1} shares` }));
+      const table = el('table', { class: 'grid' }, el('caption', { text: `Head ${h + 1} shares` }), blankGrid());
       const ablation = el('p', { class: 'ablation' });
       box.append(el('figure', { class: 'head' }, label,
         el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `Head ${h + 1} shares, scrollable` }, table),
@@ -279,6 +286,7 @@ export class AttentionHeadsElement extends ElementBase {
 
   #showView(index, view) {
     this.#index = index;
+    this.#parts.lab.classList.remove('loading'); // the first picture has its own sizes
     const last = view.words.length - 1;
     this.#parts.sentence.textContent = view.words.join(' ');
     this.#parts.answer.textContent = `The word after the last comma is "${view.words[last]}"; the model's top guesses for it:`;
@@ -341,6 +349,12 @@ function gridSkeleton(view) {
   return fragment;
 }
 
+// A grid of SENTENCE_WORDS blank words (no numbers), the shape every view's grid has,
+// its outlined row included (the comma before the last word, as in every sentence).
+function blankGrid() {
+  return gridSkeleton({ words: Array(SENTENCE_WORDS).fill('\u00a0'), firstNoun: -1, jobRow: SENTENCE_WORDS - 2 });
+}
+
 // The element's static parts, built once; returns the nodes the code updates.
 function buildSkeleton(root) {
   const b = (text, extra = {}) => el('button', { type: 'button', ...extra, text });
@@ -370,7 +384,9 @@ function buildSkeleton(root) {
       el('span', { class: 'key held-key', text: 'held-out loss' }), ' (nats per word) against training steps'));
   const sentence = el('p', { class: 'words' });
   const answer = el('p', { class: 'answer' });
-  const guesses = el('tbody');
+  // Blank rows until the first view: the table keeps the height its guesses will take.
+  const guesses = el('tbody', {}, ...Array.from({ length: GUESSES },
+    () => el('tr', {}, el('th', { scope: 'row', text: '\u00a0' }), el('td', { text: '\u00a0' }))));
   const another = b('Another sentence');
   const sample = el('section', { class: 'sample' },
     el('h3', { text: 'A held-out sentence' }), sentence, another, answer,
@@ -382,7 +398,9 @@ function buildSkeleton(root) {
     + 'attention among the words so far (columns); the outlined row is the comma before the last word, the underlined column the first noun. The labels are '
     + `measured over the held-out sentences. Step trains ${STEP_SIZE} steps; training pauses itself at ${STOP_AT}. `
     + 'Reseeding may swap which head takes which job: nobody assigns them.' });
-  root.append(el('div', { class: 'lab' }, form, status, message, mode, finished, live, curve, sample, headsBox, note));
-  return { form, train, step, reset, seed, headsSelect: heads, status, message, mode, finished, live, trainPath,
+  // .loading: the texts the first picture brings keep their lines meanwhile (attention-heads.css).
+  const lab = el('div', { class: 'lab loading' }, form, status, message, mode, finished, live, curve, sample, headsBox, note);
+  root.append(lab);
+  return { lab, form, train, step, reset, seed, headsSelect: heads, status, message, mode, finished, live, trainPath,
     heldPath, axes, sentence, answer, guesses, another, heads: headsBox, grids: [] };
 }

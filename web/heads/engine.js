@@ -17,6 +17,10 @@ export const STEP_SIZE = 25;   // what one press of Step trains
 export const MEASURE_EVERY = 100; // steps between held-out measurements (the labels' numbers)
 export const STOP_AT = 3000;   // training pauses itself here: the heads settle well before
 export const GUESSES = 4;      // next-word guesses shown
+// Words in every corpus sentence (the core's sentence_length()). The element's
+// loading skeleton draws blank grids this size, so the first picture does not
+// push the page down; the grids themselves are built from each view's words.
+export const SENTENCE_WORDS = 9;
 
 export class TrainingEngine {
   #core;
