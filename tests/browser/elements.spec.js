@@ -23,8 +23,9 @@ test('causal="false" means off in both elements, causal="on" on; a word neither 
       el.addEventListener('attention-error', (e) => errors.push({ code: e.code, message: e.message }));
       const causal = () => (tag === 'attention-widget' ? el.state.causal
         : el.shadowRoot.getElementById('causal').checked);
-      // The lab builds its controls in a task of its own after it connects (behind the page's other first renders).
-      for (let i = 0; i < 100 && tag === 'attention-scale' && !el.shadowRoot.getElementById('causal'); i++) await settle();
+      // The lab builds its controls in a task of its own after it connects, and reads its attributes
+      // once it starts its core (computeMode set), behind the first renders of the widgets on screen.
+      for (let i = 0; i < 100 && tag === 'attention-scale' && el.computeMode === null; i++) await settle();
       const seen = [];
       for (const word of ['false', 'on', 'OFF', 'yes', 'maybe']) {
         el.setAttribute('causal', word);
