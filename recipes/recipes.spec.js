@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
 import { watchConsole } from '../tests/browser/console.js';
-import { gridRow, paintAll, widgetAt } from '../tests/browser/widget-helpers.js';
+import { paintAll } from '../tests/browser/widget-helpers.js';
+import { expectStyledAndComputing, recordFirstScaleResult } from '../tests/browser/ship-helpers.js';
 import { packAndInstall, REPO } from '../tests/package/pack.mjs';
 import { serveFolder } from '../tests/package/serve-folder.mjs';
 import { applyRecipe, MARK, readEmbedding, recipeSteps } from '../scripts/recipes-extract.mjs';
@@ -178,25 +179,9 @@ for (const [name, gen] of Object.entries(GENERATORS)) {
     // Chromium asks for when a page names no icon: without it, a 404 in the console.
     const server = await serveFolder(root, { csp, pages: { '/favicon.ico': '' } });
     try {
-      await page.addInitScript(() => {
-        window.firstScaleResult = new Promise((resolve) => {
-          document.addEventListener('attention-scale-result', (e) => resolve({ n: e.n, mode: e.mode }), { once: true });
-        });
-      });
+      await recordFirstScaleResult(page);
       await page.goto(`${server.origin}/${SUBPATH}/${gen.page}`);
-      const w = await widgetAt(page);
-      expect(await gridRow(w, 'Attention weights', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
-      expect(await page.evaluate(() => window.firstScaleResult)).toEqual({ n: 64, mode: 'worker' });
-      const sheets = await page.evaluate(() => ['attention-widget', 'attention-scale'].map((tag) => {
-        const shadow = document.querySelector(tag).shadowRoot;
-        return { tag, adopted: shadow.adoptedStyleSheets.map((s) => s.cssRules.length),
-          linked: [...shadow.styleSheets].map((s) => s.cssRules.length) };
-      }));
-      for (const { tag, adopted, linked } of sheets) {
-        expect(adopted.length, `${tag} adopts its stylesheet`).toBeGreaterThan(0);
-        for (const rules of [...adopted, ...linked]) expect(rules, `${tag}: a stylesheet without rules`).toBeGreaterThan(0);
-      }
-      await expect(w.locator('.aw')).toHaveCSS('display', 'block');
+      await expectStyledAndComputing(page);
       expect(server.requests.filter((r) => !r.startsWith(`/${SUBPATH}/`) && r !== '/favicon.ico'),
         'every request under the subpath').toEqual([]);
       await paintAll(page);

@@ -11,21 +11,8 @@ declare -A NEED=(
   [mkdocs]=/usr/bin/mkdocs
   [python3-sphinx]=/usr/bin/sphinx-build
 )
-missing=()
-for pkg in "${!NEED[@]}"; do
-  [ -e "${NEED[$pkg]}" ] || missing+=("$pkg")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "recipes-setup: installing Debian packages: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "recipes-setup: missing Debian packages: ${missing[*]}" >&2
-    echo "recipes-setup: run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
-fi
+source scripts/debian-need.sh
+install_needed recipes-setup
 
 cd recipes
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -16,21 +16,8 @@ declare -A NEED=(
   [clang-14]=/usr/bin/clang++-14   # the sanitizer tier and libFuzzer (scripts/sanitize.sh, fuzz.sh)
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 )
-missing=()
-for pkg in "${!NEED[@]}"; do
-  [ -e "${NEED[$pkg]}" ] || missing+=("$pkg")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "setup: installing Debian packages: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "setup: missing Debian packages: ${missing[*]}" >&2
-    echo "setup: run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
-fi
+source scripts/debian-need.sh
+install_needed setup
 
 # npm packages: reinstall when the lock file is newer than what is installed.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -1,5 +1,5 @@
 // Checks shared by the tests that open a course page built from the packed package
-// (ship-bundlers.spec.js, ship-dev.spec.js): the page has one <attention-widget preset="cat-sat">
+// (ship-bundlers.spec.js, ship-dev.spec.js, recipes/recipes.spec.js): the page has one <attention-widget preset="cat-sat">
 // and one <attention-scale n="64" dk="8">.
 import { expect } from '@playwright/test';
 import { gridRow, widgetAt } from './widget-helpers.js';
