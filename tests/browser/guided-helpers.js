@@ -11,8 +11,9 @@ export async function guidedWidget(page) {
 /** Visible text of the tour (heading, caption, stage; not the closed "Change the numbers"). */
 export const tourText = (widget) => widget.locator('.guided').innerText();
 
-export async function atStep(widget, n) {
-  await expect(widget.getByRole('heading', { name: new RegExp(`^Step ${n} of 10`) })).toBeVisible();
+/** Waits for step n; `timeout` for a step that Play reaches after its dwell (4 s) by itself. */
+export async function atStep(widget, n, { timeout } = {}) {
+  await expect(widget.getByRole('heading', { name: new RegExp(`^Step ${n} of 10`) })).toBeVisible({ timeout });
 }
 
 /** How the page and the widget fit the viewport: overflow in px (0 = fits). */

@@ -54,7 +54,7 @@ test('Play advances by itself and Pause stops it', async ({ page }) => {
   await widget.getByRole('button', { name: 'Play' }).click();
   const pause = widget.getByRole('button', { name: 'Pause' });
   await expect(pause).toBeVisible();
-  await atStep(widget, 2); // after the dwell (4 s)
+  await atStep(widget, 2, { timeout: 10_000 }); // after the dwell (4 s): a busy machine may take longer
   await pause.click();
   await expect(widget.getByRole('button', { name: 'Play' })).toBeVisible();
   await page.waitForTimeout(4500);
