@@ -21,6 +21,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readUleb as readLeb, uleb } from './wasm-leb.mjs';
 
 // The prefix scripts/relax-simd.mjs and scripts/build-web.mjs find the payload by.
 const DATA_URI = 'data:application/octet-stream;base64,';
@@ -38,27 +39,8 @@ export const IMPORTS = Object.freeze({ 'env.emscripten_resize_heap': ['e', 'g'] 
 /** Thrown when the wasm is not what shortNames expects; the build stops. */
 export class KernelModuleError extends Error {}
 
-function readUleb(bytes, at) {
-  let value = 0, shift = 0, b;
-  do {
-    if (at >= bytes.length || shift > 28) throw new KernelModuleError('a malformed number in the module');
-    b = bytes[at++];
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (b & 0x80);
-  return [value, at];
-}
-
-function uleb(value) {
-  const out = [];
-  do {
-    let b = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value) b |= 0x80;
-    out.push(b);
-  } while (value);
-  return out;
-}
+// A malformed number stops the build with this script's own error.
+const readUleb = (bytes, at) => readLeb(bytes, at, (message) => { throw new KernelModuleError(message); });
 
 const utf8 = new TextEncoder();
 const name = (text) => [...uleb(utf8.encode(text).length), ...utf8.encode(text)];

@@ -23,6 +23,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readUleb as readLeb } from './wasm-leb.mjs';
 
 export const DRAFT_FMA = [0xfd, 0xaf, 0x01];
 export const RELAXED_MADD = [0xfd, 0x85, 0x02];
@@ -54,16 +55,7 @@ export function codeSection(bytes) {
   return found;
 }
 
-function readUleb(bytes, at) {
-  let value = 0, shift = 0, b;
-  do {
-    if (at >= bytes.length || shift > 28) throw new RewriteRefused('a malformed section size');
-    b = bytes[at++];
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (b & 0x80);
-  return [value, at];
-}
+const readUleb = (bytes, at) => readLeb(bytes, at, () => { throw new RewriteRefused('a malformed section size'); });
 
 /** Offsets of every occurrence of `pattern` in bytes[start, end). */
 export function findAll(bytes, pattern, start = 0, end = bytes.length) {
