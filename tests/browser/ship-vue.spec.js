@@ -222,6 +222,65 @@ test('tsc --strict accepts the elements in a Vue .tsx (jsxImportSource vue) and 
   expect(errors.filter((e) => !files.some((f) => e.startsWith(`${f}(`))).join('\n'), 'errors elsewhere').toBe('');
 });
 
+// A TSX lesson page as the Vue TSX recipe builds it: the widget module first, then the app.
+const TSX_MAIN = `import 'attention-widget';
+import 'attention-widget/scale';
+import type {} from 'attention-widget/vue';
+import { createApp, ref } from 'vue';
+import type { WidgetConfig } from 'attention-widget';
+
+const config: WidgetConfig = ${JSON.stringify(CONFIG)};
+const reasons = ref<string[]>([]);
+const scale = ref('');
+createApp(() => (
+  <main>
+    <attention-widget config={config} onAttentionChange={(e) => reasons.value.push(e.reason)} />
+    <output id="reasons">{reasons.value.join(' ')}</output>
+    <attention-scale n={64} dk={8} no-worker onAttentionScaleResult={(e) => (scale.value = e.n + ' ' + e.mode)} />
+    <output id="scale">{scale.value}</output>
+  </main>
+)).mount('#app');
+`;
+
+// Vite + @vitejs/plugin-vue-jsx, in development mode so that Vue's warnings are in the page.
+async function buildTsx(jsxOptions, outDir) {
+  const [{ build }, { default: vueJsx }] = await Promise.all([import('vite'), import('@vitejs/plugin-vue-jsx')]);
+  await writeFile(join(pkg.dir, 'src/main-tsx.tsx'), TSX_MAIN);
+  await writeFile(join(pkg.dir, 'index-tsx.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    + '<link rel="icon" href="data:,"><title>A Vue TSX course page</title>'
+    + '<script type="module" src="./src/main-tsx.tsx"></script></head><body><div id="app"></div></body></html>');
+  await build({ root: pkg.dir, configFile: false, logLevel: 'error', base: './', mode: 'development',
+    define: { 'process.env.NODE_ENV': '"development"' }, worker: { format: 'es' }, plugins: [vueJsx(jsxOptions)],
+    build: { outDir, emptyOutDir: true, minify: false, rollupOptions: { input: join(pkg.dir, 'index-tsx.html') } } });
+  return serveFolder(join(pkg.dir, outDir), { csp: HOST_CSP });
+}
+
+test('Vite + @vitejs/plugin-vue-jsx (the Vue TSX recipe): config as a property, the events in the handlers, no warning', async ({ page }) => {
+  const problems = watchConsole(page);
+  const site = await buildTsx({ isCustomElement: (tag) => tag.startsWith('attention-') }, 'out-tsx');
+  try {
+    await page.goto(`${site.origin}/index-tsx.html`);
+    expect(await gridRow(await widgetAt(page), 'Attention weights', 'sat')).toEqual({ the: '0.09', dog: '0.67', sat: '0.24' });
+    await expect(page.locator('#reasons')).toContainText('load'); // onAttentionChange heard attention-change
+    await expect(page.locator('#scale')).toHaveText('64 main'); // no-worker set as written; the result event heard
+  } finally {
+    await site.close();
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the recipe's isCustomElement is needed: without it Vue's TSX resolves each tag as a component, and warns", async ({ page }) => {
+  const problems = watchConsole(page);
+  const site = await buildTsx({}, 'out-tsx-bare');
+  try {
+    await page.goto(`${site.origin}/index-tsx.html`);
+    await widgetAt(page);
+  } finally {
+    await site.close();
+  }
+  expect(problems.join('\n')).toMatch(/Failed to resolve component: attention-widget/);
+});
+
 test('Vite + @vitejs/plugin-vue: :config, and :config.prop before the element is defined, the events in the handlers, strict CSP', async ({ page }) => {
   const problems = watchConsole(page);
   const [{ build }, { default: vue }] = await Promise.all([import('vite'), import('@vitejs/plugin-vue')]);
