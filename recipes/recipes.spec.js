@@ -8,7 +8,7 @@
 // under the README's strict CSP; where the generator writes inline scripts itself, under that CSP
 // plus their hashes (the test checks that they are there), or, for VitePress, whose own script adds
 // a <style> element as it starts, without a CSP.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -86,6 +86,7 @@ const GENERATORS = {
   vitepress: {
     skeleton: { 'index.md': '# A course\n', 'lesson.md': '# Attention\n\n' },
     build: [join(BIN, 'vitepress'), ['build', '.']],
+    dev: (port) => [join(BIN, 'vitepress'), ['dev', '.', '--host', '127.0.0.1', '--port', String(port), '--strictPort']],
     out: '.vitepress/dist', page: 'lesson.html',
     inline: 'VitePress writes inline scripts for its hydration (the page hash map, the colour scheme)',
     // Its framework chunk also adds a <style> element as it starts (transitions off), which no hash
@@ -95,6 +96,11 @@ const GENERATORS = {
   astro: {
     skeleton: { 'src/pages/lesson.astro': `${PAGE_HEAD}<body><h1>Attention</h1>\n${MARK}\n</body></html>\n` },
     build: [join(BIN, 'astro'), ['build', '--silent']],
+    dev: (port) => [join(BIN, 'astro'), ['dev', '--host', '127.0.0.1', '--port', String(port)]],
+    // Its dev toolbar's module: this test's sites resolve astro from recipes/node_modules, above the
+    // site, which Vite's fs.allow (the site's folder) refuses with a 403; an author's astro is in
+    // the site's own node_modules.
+    devOutside: /\/recipes\/node_modules\/astro\/dist\/runtime\/client\/dev-toolbar\//,
     out: 'dist', page: 'lesson/',
   },
   docusaurus: {
@@ -105,6 +111,7 @@ const GENERATORS = {
       'src/pages/lesson.mdx': '# Attention\n\n',
     },
     build: [join(BIN, 'docusaurus'), ['build']],
+    dev: (port) => [join(BIN, 'docusaurus'), ['start', '--host', '127.0.0.1', '--port', String(port), '--no-open']],
     out: 'build', page: 'lesson/',
     inline: 'Docusaurus writes inline scripts (the colour mode, before the page paints)',
     // As create-docusaurus writes it: with npm init's "type": "commonjs", webpack refuses the
@@ -112,6 +119,28 @@ const GENERATORS = {
     packageJson: { name: 'course-site', private: true },
   },
 };
+const ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCUSAURUS_TELEMETRY_DISABLED: '1' };
+const DEV_PORT = 8290;
+
+/**
+ * Starts a generator's dev server in `site` (its own process group, so that its children stop with
+ * it) and resolves, once `path` answers 200, to { stop, log }; rejects with its output if it does not.
+ */
+async function startDev([cmd, args], site, path) {
+  const child = spawn(cmd, args, { cwd: site, detached: true, env: { ...ENV, NODE_ENV: 'development', BROWSER: 'none' } });
+  let log = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => { log += chunk; });
+  const stop = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone already */ } };
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`http://127.0.0.1:${DEV_PORT}${path}`).then((r) => r.ok, () => false);
+    if (ok) return { stop, log: () => log };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error(`the dev server did not answer ${path}:\n${log}`);
+}
+
 const NAMES = { mkdocs: 'MkDocs', sphinx: 'Sphinx', eleventy: 'Eleventy', vitepress: 'VitePress', astro: 'Astro', docusaurus: 'Docusaurus' };
 
 let pkg;
@@ -127,8 +156,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await pkg?.remove();
   const seconds = (s) => (s == null ? '' : s.toFixed(1).padStart(6));
-  console.log(['seconds:  install   build   check', ...timings.map((t) => `${t.generator.padEnd(12)}`
-    + `${seconds(t.install)}  ${seconds(t.build)}  ${seconds(t.check)}`)].join('\n'));
+  console.log(['seconds:  install   build   check     dev', ...timings.map((t) => `${t.generator.padEnd(12)}`
+    + `${seconds(t.install)}  ${seconds(t.build)}  ${seconds(t.check)}  ${seconds(t.dev)}`)].join('\n'));
   await mkdir(join(REPO, 'test-results', 'recipes'), { recursive: true });
   await writeFile(join(REPO, 'test-results', 'recipes', 'timings.json'), JSON.stringify(timings, null, 2));
 });
@@ -138,7 +167,7 @@ test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
 test.afterEach(() => expect(problems).toEqual([]));
 
 for (const [name, gen] of Object.entries(GENERATORS)) {
-  test(`${NAMES[name]}: the recipe, built and served under /${SUBPATH}/: styled, sat -> cat 0.67, the scale lab in its worker`, async ({ page }) => {
+  test(`${NAMES[name]}: the recipe, built and served under /${SUBPATH}/${gen.dev ? ', and under its dev server' : ''}: styled, sat -> cat 0.67, the scale lab in its worker`, async ({ page }) => {
     const time = { generator: name };
     timings.push(time);
     const site = join(SITES, name);
@@ -158,8 +187,7 @@ for (const [name, gen] of Object.entries(GENERATORS)) {
     // Build, for production.
     t = Date.now();
     const [cmd, args] = gen.build;
-    await run(cmd, args, { cwd: site, maxBuffer: 64 << 20, env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1',
-      DOCUSAURUS_TELEMETRY_DISABLED: '1' } }).catch((err) => { throw new Error(`${name} build failed:\n${err.stdout}\n${err.stderr}`); });
+    await run(cmd, args, { cwd: site, maxBuffer: 64 << 20, env: { ...ENV, NODE_ENV: 'production' } }).catch((err) => { throw new Error(`${name} build failed:\n${err.stdout}\n${err.stderr}`); });
     time.build = (Date.now() - t) / 1000;
 
     // Check: the output copied under the subpath and served as a static host would.
@@ -191,6 +219,34 @@ for (const [name, gen] of Object.entries(GENERATORS)) {
     }
     time.check = (Date.now() - t) / 1000;
     expect(problems).toEqual([]); // here too, so that a failing site is kept for a look
+
+    // The same site under the generator's dev server, where authors write their lessons (Vite's
+    // dependency pre-bundling, webpack's dev build): the same checks, without a CSP.
+    if (gen.dev) {
+      t = Date.now();
+      const path = `/${SUBPATH}/${gen.page}`;
+      const dev = await startDev(gen.dev(DEV_PORT), site, path);
+      const hostIcon = `http://127.0.0.1:${DEV_PORT}/favicon.ico`;
+      const notOurs = [];
+      try {
+        page.on('console', (msg) => {
+          const { url } = msg.location();
+          if (url === hostIcon || gen.devOutside?.test(url)) notOurs.push(`${msg.type()}: ${msg.text()}`);
+        });
+        await page.goto(`http://127.0.0.1:${DEV_PORT}${path}`);
+        await expectStyledAndComputing(page);
+        await paintAll(page);
+        await page.screenshot({ path: join(REPO, 'tests/browser/screenshots', `recipes-${name}-dev.png`), fullPage: true });
+        await page.goto('about:blank'); // before the server stops: Vite's client would report the lost server
+      } finally {
+        dev.stop();
+      }
+      time.dev = (Date.now() - t) / 1000;
+      // Let through: Chromium's 404 for the host's own /favicon.ico (the dev server serves only the
+      // subpath; the production check serves one), and devOutside's (below).
+      for (const error of notOurs) problems.splice(problems.indexOf(error), 1);
+      expect(problems).toEqual([]);
+    }
     await rm(site, { recursive: true, force: true });
   });
 }
