@@ -22,11 +22,12 @@ const WORKER = /new URL\(\s*["'](\.\/worker\.js)["']/g;
 const WASM = /["']([\w-]+\.wasm)["']/g;
 // What each element loads on start besides its static imports (wasm/attention.js, loadAttention):
 // the widget the teaching core ({ path: 'teaching' }); the scale lab, in its worker, the kernel
-// ({ path: 'raw' }) with its JS side, the relaxed build where it validates (Chromium). A browser
-// test checks these against the requests a page makes (tests/browser/widget-load.spec.js).
+// with its runner only (loadKernelRunner: not raw-path.js, the public API's argument checks),
+// the relaxed build where it validates (Chromium). A browser test checks these against the
+// requests a page makes (tests/browser/widget-load.spec.js).
 export const LOADS = {
   'attention-widget.js': ['attention-core.mjs'],
-  'attention-scale.js': ['attention-kernel-relaxed.mjs', 'raw-path.js'],
+  'attention-scale.js': ['attention-kernel-relaxed.mjs', 'kernel-runner.js'],
 };
 
 /** Every file `entry` makes the browser fetch, in dist/browser/: a Set of names. */

@@ -6,13 +6,13 @@
 // core cannot load leaves the pool, and errors keep their codes end to end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttention } from '../../wasm/attention.js';
+import { loadKernelRunner } from '../../wasm/attention.js';
 import { ComputeClient, defaultWorkerCount, MAX_WORKERS } from '../../web/scale/client.js';
 import { mergeBands, splitRows } from '../../web/scale/bands.js';
 import { computeGrid, runJob } from '../../web/scale/compute.js';
 import { blockLayout } from '../../web/scale/downsample.js';
 
-const attn = await loadAttention();
+const kernel = await loadKernelRunner(); // what the lab's worker runs on
 
 // A Worker as the client sees one: postMessage in, 'message' events out, asynchronously.
 class StandInWorker extends EventTarget {
@@ -29,7 +29,7 @@ class StandInWorker extends EventTarget {
       if (this.coreFails) reply = { id: job.id, kind: job.kind, dispatch: job.dispatch, error: { code: 'load_failed', message: 'the attention core could not load: test' } };
       else {
         try {
-          const result = runJob(attn, job);
+          const result = runJob(kernel, job);
           reply = structuredClone({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, { transfer: result.means ? [result.means.buffer] : [] });
         } catch (err) {
           reply = { id: job.id, kind: job.kind, dispatch: job.dispatch, error: { code: err.code ?? 'compute_failed', message: err.message } };
@@ -78,7 +78,7 @@ test('every mode is reported, the first one too (the main-thread note goes when 
 test('two workers give bit for bit the grid of one, with or without the mask; band buffers come back', async () => {
   for (const causal of [false, true]) {
     const params = { ...GRID, causal };
-    const one = computeGrid(attn, params);
+    const one = computeGrid(kernel, params);
     const pool = client();
     let pending = pool.next();
     pool.c.request('grid', params);
@@ -125,7 +125,7 @@ test('a worker whose core cannot load leaves the pool; with none left the page c
   const done = await pending;
   assert.equal(done.mode, 'worker');
   assert.equal(half.c.workerCount, 1);
-  assert.deepEqual(done.result.means, computeGrid(attn, GRID).means);
+  assert.deepEqual(done.result.means, computeGrid(kernel, GRID).means);
 
   const none = client({ createWorker: () => new StandInWorker({ coreFails: true }) });
   pending = none.next();

@@ -200,10 +200,10 @@ export class ComputeClient {
     // Yield first, so the slider that asked for this paints before we compute.
     await new Promise((resolve) => setTimeout(resolve, 0));
     try {
-      const [{ loadAttention }, { runJob }] = await Promise.all([
+      const [{ loadKernelRunner }, { runJob }] = await Promise.all([
         import('../../wasm/attention.js'), import('./compute.js')]);
-      const attn = await loadAttention({ path: 'raw' });
-      this.#finish({ id: job.id, kind: job.kind, result: { ...runJob(attn, job), workers: 0 } });
+      const kernel = await loadKernelRunner(); // the worker's, here (worker.js)
+      this.#finish({ id: job.id, kind: job.kind, result: { ...runJob(kernel, job), workers: 0 } });
     } catch (err) {
       const code = typeof err?.code === 'string' ? err.code : 'compute_failed';
       this.#finish({ id: job.id, kind: job.kind, error: { code, message: String(err?.message ?? err) } });

@@ -1,4 +1,4 @@
-// The scale lab's worker: loads the attention core once, then runs one job per
+// The scale lab's worker: loads the attention core's kernel runner once, then runs one job per
 // message and posts the result back. The page sends at most one job at a time
 // to each worker (it keeps only the newest waiting request), so nothing queues
 // up here. A grid job may be one band of rows (several workers share a grid;
@@ -9,15 +9,14 @@
 // ('load_failed' when the core itself could not start here, which makes the
 // page compute without this worker).
 
-import { loadAttention } from '../../wasm/attention.js';
+import { loadKernelRunner } from '../../wasm/attention.js';
 import { runJob } from './compute.js';
 
-const attnReady = loadAttention({ path: 'raw' });
+const kernelReady = loadKernelRunner(); // the best build here: relaxed SIMD where it validates
 
 self.addEventListener('message', async ({ data: job }) => {
   try {
-    const attn = await attnReady;
-    const result = runJob(attn, job);
+    const result = runJob(await kernelReady, job);
     const transfer = result.means ? [result.means.buffer] : [];
     self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, transfer);
   } catch (err) {
