@@ -13,8 +13,6 @@ test('the widget loads its code, its core and the core\'s wasm: nothing is misse
   assert.ok(!m.widget.files.some((f) => /kernel|raw-path|training/.test(f)), `no kernel, no training in ${m.widget.files}`);
   for (const file of ['worker.js', 'attention-kernel-relaxed.mjs', 'attention-kernel-relaxed.wasm', 'kernel-runner.js'])
     assert.ok(m.scaleExtra.files.includes(file), `the scale lab's ${file} is counted`);
-  // The lab runs the kernel through its runner alone: the public raw path's checks are not its to load.
-  assert.ok(!m.scaleAlone.files.includes('raw-path.js'), `no raw-path.js in ${m.scaleAlone.files}`);
   assert.ok(m.widget.files.length <= BUDGET.widgetFiles, `few requests: ${m.widget.files.length}`);
 });
 
