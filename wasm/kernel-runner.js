@@ -9,7 +9,7 @@
 import { AttentionError } from './checks.js';
 
 const SCALED = 1, CAUSAL = 2, WEIGHTS = 4; // attn_run_band's flags
-const BUFFERS = ['queries', 'keys', 'values', 'outputs', 'weights']; // attn_buffer's order
+const QUERIES = 0, KEYS = 1, VALUES = 2, OUTPUTS = 3, WEIGHTS_GRID = 4; // attn_buffer's indices
 const utf8 = new TextDecoder();
 
 /**
@@ -21,11 +21,10 @@ export async function createKernelRunner(createKernel) {
   // The kernel's one import, emscripten_resize_heap: its workspace asks for more memory
   // (kernel_exports.cpp, Workspace). Import and export names are one letter each in the
   // modules (scripts/kernel-module.mjs, IMPORTS and EXPORTS).
-  const { exports: e } = await createKernel({ e: { g: (bytes) => growMemory(memory, bytes >>> 0) } });
-  memory = e.m;
-  e.i(); // __wasm_call_ctors: the C++ start-up (empty today, but part of the module's contract)
-  const runner = new KernelRunner({ memory, resize: e.r, buffer: e.b, runBand: e.c, statusCode: e.s,
-    statusMessage: e.t, limit: e.l, memoryUse: e.u });
+  const { exports } = await createKernel({ e: { g: (bytes) => growMemory(memory, bytes >>> 0) } });
+  memory = exports.m;
+  exports.i(); // __wasm_call_ctors: the C++ start-up (empty today, but part of the module's contract)
+  const runner = new KernelRunner(exports);
   runner.warmUp();
   return runner;
 }
@@ -48,21 +47,21 @@ function growMemory(memory, bytes) {
   return 0;
 }
 
+// The kernel's memory and its attn_* functions (kernel_exports.cpp), by their one-letter names.
 class KernelRunner {
-  #k; // the kernel's memory and its attn_* functions (kernel_exports.cpp), named without attn_
+  #memory;
+  #resize;        // attn_resize(count, n, d, weights): sizes the workspace for a band
+  #buffer;        // attn_buffer(i): where buffer i (QUERIES ... WEIGHTS_GRID) starts
+  #runBand;       // attn_run_band(first, count, n, d, flags)
+  #statusCode;    // attn_status_code(), attn_status_message(): C strings of the last failure
+  #statusMessage;
 
-  constructor(kernel) {
-    this.#k = kernel;
-  }
-
-  // The caps, as the core has them: 0 maxTokens ... 6 maxLearningRate (kernel_exports.cpp, attn_limit).
-  limits() {
-    const names = ['maxTokens', 'maxDim', 'maxRawTokens', 'maxStreamTokens', 'maxRawWork', 'maxEntry', 'maxLearningRate'];
-    return Object.fromEntries(names.map((name, i) => [name, this.#k.limit(i)]));
-  }
-
-  memoryStats() {
-    return { heapBytes: this.#k.memoryUse(0), mallocBytes: this.#k.memoryUse(1) };
+  constructor({ m, r, b, c, s, t, l, u }) {
+    [this.#memory, this.#resize, this.#buffer, this.#runBand, this.#statusCode, this.#statusMessage] = [m, r, b, c, s, t];
+    /** attn_limit(i): cap i, 0 maxTokens ... 6 maxLearningRate (raw-path.js names them). */
+    this.limit = l;
+    /** attn_memory(0): the memory's size in bytes; attn_memory(1): the workspace's. */
+    this.memoryUse = u;
   }
 
   /**
@@ -73,16 +72,15 @@ class KernelRunner {
    * `weights`), outputs }. Throws the kernel's AttentionError.
    */
   run(Q, K, V, { n, d, first = 0, count = n, scaled = true, causal = false, weights = true }, into = null) {
-    const k = this.#k;
-    this.#check(k.resize(count, n, d, weights ? 1 : 0));
+    this.#check(this.#resize(count, n, d, weights ? 1 : 0));
     // Views are made after the resize: the heap may have grown and detached old ones.
-    this.#view('queries', count * d).set(count === n ? Q : Q.subarray(first * d, (first + count) * d));
-    this.#view('keys', n * d).set(K);
-    this.#view('values', n * d).set(V);
-    this.#check(k.runBand(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
+    this.#view(QUERIES, count * d).set(count === n ? Q : Q.subarray(first * d, (first + count) * d));
+    this.#view(KEYS, n * d).set(K);
+    this.#view(VALUES, n * d).set(V);
+    this.#check(this.#runBand(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
     const out = into ?? { weights: weights ? new Float32Array(count * n) : null, outputs: new Float32Array(count * d) };
-    if (weights) copyGrid(this.#view('weights', count * n), out.weights, n, causal, !into, first);
-    out.outputs.set(this.#view('outputs', count * d));
+    if (weights) copyGrid(this.#view(WEIGHTS_GRID, count * n), out.weights, n, causal, !into, first);
+    out.outputs.set(this.#view(OUTPUTS, count * d));
     return { weights: weights ? out.weights : null, outputs: out.outputs };
   }
 
@@ -98,17 +96,17 @@ class KernelRunner {
   }
 
   // A view of one of the kernel's buffers (never handed out: the memory may grow under it).
-  #view(name, length) {
-    return new Float32Array(this.#k.memory.buffer, this.#k.buffer(BUFFERS.indexOf(name)), length);
+  #view(which, length) {
+    return new Float32Array(this.#memory.buffer, this.#buffer(which), length);
   }
 
   #check(ok) {
-    if (!ok) throw new AttentionError(this.#text(this.#k.statusMessage()), this.#text(this.#k.statusCode()));
+    if (!ok) throw new AttentionError(this.#text(this.#statusMessage()), this.#text(this.#statusCode()));
   }
 
   // The C string (UTF-8, ends at a zero byte) at `at` in the kernel's memory.
   #text(at) {
-    const bytes = new Uint8Array(this.#k.memory.buffer, at);
+    const bytes = new Uint8Array(this.#memory.buffer, at);
     return utf8.decode(bytes.subarray(0, bytes.indexOf(0)));
   }
 }

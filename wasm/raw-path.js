@@ -26,12 +26,14 @@ export class RawPath {
     this.variant = runner.variant;
   }
 
+  // The caps, as the core has them (kernel_exports.cpp, attn_limit's order).
   limits() {
-    return this.#runner.limits();
+    const names = ['maxTokens', 'maxDim', 'maxRawTokens', 'maxStreamTokens', 'maxRawWork', 'maxEntry', 'maxLearningRate'];
+    return Object.fromEntries(names.map((name, i) => [name, this.#runner.limit(i)]));
   }
 
   memoryStats() {
-    return this.#runner.memoryStats();
+    return { heapBytes: this.#runner.memoryUse(0), mallocBytes: this.#runner.memoryUse(1) };
   }
 
   attendRaw(Q, K, V, n, d, options) {

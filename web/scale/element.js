@@ -18,7 +18,7 @@ import { readPalette } from './palette.js';
 import { drawHeatMap, colourFloor } from './heatmap.js';
 import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
-import { showSizes, showTiming } from './readouts.js';
+import { set as setReadout, showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { styleSheet } from '../attention-scale.css.js';
 import { queueRender, whenNear } from '../shared/near.js';
@@ -190,7 +190,7 @@ export class AttentionScaleElement extends ElementBase {
     else if (name === 'scaled' || name === 'causal') parsed = parseSwitch(name, raw, DEFAULTS[name]);
     else parsed = parseInput(raw, s.input);
     s[name] = parsed.value;
-    if (parsed.message) this.#setMessage(name, { code: 'bad_attribute', message: parsed.message });
+    if (parsed.message) this.#messages.set(name, { code: 'bad_attribute', message: parsed.message });
     else this.#messages.delete(name);
   }
 
@@ -200,13 +200,8 @@ export class AttentionScaleElement extends ElementBase {
     this.#parts = parts;
     this.#lab.dataset.show = [...parts].join(' ');
     if (parts.size < SCALE_PARTS.length) this.#showWhole();
-    if (message) this.#setMessage('show', { code: 'bad_attribute', message });
+    if (message) this.#messages.set('show', { code: 'bad_attribute', message });
     else this.#messages.delete('show');
-  }
-
-  // Keeps a message for the message line (#showMessages shows it and dispatches it once).
-  #setMessage(key, error) {
-    this.#messages.set(key, error);
   }
 
   // Several attribute changes in one task become one update (and one request).
@@ -334,12 +329,12 @@ export class AttentionScaleElement extends ElementBase {
       this.#messages.delete('compute-grid');
       this.#messages.delete('compute-thermostat');
       // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
-      this.#setMessage('load', { code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
+      this.#messages.set('load', { code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
         + `not start, so there is nothing to draw: ${message}`) });
       this.#text('time', 'not available');
       this.#text('gflops', '—');
     } else {
-      this.#setMessage(`compute-${kind}`, { code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` });
+      this.#messages.set(`compute-${kind}`, { code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` });
     }
     this.#showMessages();
     this.#text('busy', '');
@@ -425,7 +420,6 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #text(name, text) {
-    const el = this.shadowRoot.querySelector(`[data-readout="${name}"]`);
-    if (el.textContent !== text) el.textContent = text;
+    setReadout(this.shadowRoot, name, text);
   }
 }
