@@ -6,37 +6,37 @@
 // core cannot load leaves the pool, and errors keep their codes end to end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadKernelRunner } from '../../wasm/attention.js';
+import { AttentionError, loadKernelRunner } from '../../wasm/attention.js';
 import { ComputeClient, defaultWorkerCount, MAX_WORKERS } from '../../web/scale/client.js';
 import { mergeBands, splitRows } from '../../web/scale/bands.js';
-import { computeGrid, runJob } from '../../web/scale/compute.js';
+import { computeGrid, serveJobs } from '../../web/scale/compute.js';
 import { blockLayout } from '../../web/scale/downsample.js';
 
 const kernel = await loadKernelRunner(); // what the lab's worker runs on
 
-// A Worker as the client sees one: postMessage in, 'message' events out, asynchronously.
+// A Worker as the client sees one (postMessage in, 'message' events out, asynchronously, through
+// structuredClone with transfer) around the worker's own code: compute.js's serveJobs, in a
+// stand-in for the worker's global, on the real kernel runner, or on a core that did not load.
 class StandInWorker extends EventTarget {
   static sent = [];
+  #scope = new EventTarget();
   constructor({ coreFails = false } = {}) {
     super();
-    this.coreFails = coreFails;
+    this.#scope.postMessage = (data, transfer = []) => {
+      const reply = structuredClone(data, { transfer });
+      setTimeout(() => { if (!this.terminated) this.dispatchEvent(Object.assign(new Event('message'), { data: reply })); }, 0);
+    };
+    let ready = Promise.resolve(kernel);
+    if (coreFails) {
+      ready = Promise.reject(new AttentionError('the attention core could not load: test', 'load_failed'));
+      ready.catch(() => {}); // as the real loader's promise: rejected, and awaited only by a job
+    }
+    serveJobs(this.#scope, ready);
   }
   postMessage(data, transfer = []) {
     StandInWorker.sent.push(data);
     const job = structuredClone(data, { transfer });
-    setTimeout(() => {
-      let reply;
-      if (this.coreFails) reply = { id: job.id, kind: job.kind, dispatch: job.dispatch, error: { code: 'load_failed', message: 'the attention core could not load: test' } };
-      else {
-        try {
-          const result = runJob(kernel, job);
-          reply = structuredClone({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, { transfer: result.means ? [result.means.buffer] : [] });
-        } catch (err) {
-          reply = { id: job.id, kind: job.kind, dispatch: job.dispatch, error: { code: err.code ?? 'compute_failed', message: err.message } };
-        }
-      }
-      if (!this.terminated) this.dispatchEvent(Object.assign(new Event('message'), { data: reply }));
-    }, 0);
+    setTimeout(() => this.#scope.dispatchEvent(Object.assign(new Event('message'), { data: job })), 0);
   }
   terminate() {
     this.terminated = true;

@@ -90,6 +90,31 @@ export function computeThermostat(kernel, { seed, n = THERMOSTAT_TOKENS, dks = T
   return { n, seed, rows };
 }
 
+/**
+ * One job's reply, never a throw: { result } or { error: { code, message } } with the core's
+ * AttentionError code ('load_failed' when `kernel`, a promise of the kernel runner, did not
+ * load). The worker posts it; the page's own thread, where no worker computes, takes it alike.
+ */
+export async function answer(kernel, job) {
+  try {
+    return { result: runJob(await kernel, job) };
+  } catch (err) {
+    return { error: { code: typeof err?.code === 'string' ? err.code : 'compute_failed', message: String(err?.message ?? err) } };
+  }
+}
+
+/**
+ * The worker's side of the lab (worker.js): in `scope` (the worker's global), each job message
+ * gets its answer, the heat map's means transferred, not copied; `kernel`: a promise of the
+ * kernel runner, loaded once.
+ */
+export function serveJobs(scope, kernel) {
+  scope.addEventListener('message', async ({ data: job }) => {
+    const { result, error } = await answer(kernel, job);
+    scope.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result, error }, result?.means ? [result.means.buffer] : []);
+  });
+}
+
 /** Dispatches one job message ({ kind, params, band?, recycle? }) to its function; `kernel`: a kernel runner. */
 export function runJob(kernel, { kind, params, band = null, recycle = null }) {
   if (kind === 'grid') return computeGrid(kernel, params, band, recycle);

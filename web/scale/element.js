@@ -13,7 +13,6 @@ import { sentence } from '../shared/text.js';
 import { TEMPLATE } from './template.js';
 import { DEFAULTS, RANGES, parseInput, parseSwitch, parseWhole } from './attributes.js';
 import { ComputeClient } from './client.js';
-import { THERMOSTAT_DKS, THERMOSTAT_TOKENS } from './compute.js';
 import { readPalette } from './palette.js';
 import { drawHeatMap, colourFloor } from './heatmap.js';
 import { drawTimePlot } from './time-plot.js';
@@ -25,6 +24,7 @@ import { queueRender, whenNear } from '../shared/near.js';
 import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
+const GRID_SETTINGS = ['n', 'dk', 'scaled', 'causal', 'input', 'seed']; // what a grid is computed from
 
 /** Fired (bubbling, composed) each time a new grid is on screen. */
 export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
@@ -226,7 +226,7 @@ export class AttentionScaleElement extends ElementBase {
     }
     if (this.#parts.has('thermostat') && this.#thermostatSeed !== this.#state.seed) {
       this.#thermostatSeed = this.#state.seed;
-      this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
+      this.#client.request('thermostat', { seed: this.#state.seed }); // its n and d_k sweep: compute.js's
     }
     // The plots change only when their inputs do: not on every step of a dragged n.
     if (this.#timesKey !== this.#seriesKey()) this.#drawTimes();
@@ -234,13 +234,12 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #gridParams() {
-    const { n, dk, scaled, causal, input, seed } = this.#state;
-    return { n, dk, scaled, causal, input, seed };
+    return Object.fromEntries(GRID_SETTINGS.map((k) => [k, this.#state[k]]));
   }
 
   #isOnScreen(params) {
     const g = this.#grid;
-    return g !== null && ['n', 'dk', 'scaled', 'causal', 'input', 'seed'].every((k) => g[k] === params[k]);
+    return g !== null && GRID_SETTINGS.every((k) => g[k] === params[k]);
   }
 
   // ---- controls -> attributes ---------------------------------------------
@@ -248,16 +247,14 @@ export class AttentionScaleElement extends ElementBase {
   #wireControls() {
     const root = this.shadowRoot;
     root.querySelector('form').addEventListener('submit', (e) => e.preventDefault());
-    for (const name of ['n', 'dk']) {
-      root.getElementById(name).addEventListener('input', (e) => this.setAttribute(name, e.target.value));
-    }
+    // The sliders as they move; the picker and the seed once changed.
+    for (const [name, event] of [['n', 'input'], ['dk', 'input'], ['input', 'change'], ['seed', 'change']])
+      root.getElementById(name).addEventListener(event, (e) => this.setAttribute(name, e.target.value));
     root.getElementById('scaled').addEventListener('change', (e) => {
       if (e.target.checked) this.removeAttribute('scaled'); // on is the default
       else this.setAttribute('scaled', 'false');
     });
     root.getElementById('causal').addEventListener('change', (e) => this.toggleAttribute('causal', e.target.checked));
-    root.getElementById('input').addEventListener('change', (e) => this.setAttribute('input', e.target.value));
-    root.getElementById('seed').addEventListener('change', (e) => this.setAttribute('seed', e.target.value));
   }
 
   #syncControls() {

@@ -10,20 +10,6 @@
 // page compute without this worker).
 
 import { loadKernelRunner } from '../../wasm/attention.js';
-import { runJob } from './compute.js';
+import { serveJobs } from './compute.js';
 
-const kernelReady = loadKernelRunner(); // the best build here: relaxed SIMD where it validates
-
-self.addEventListener('message', async ({ data: job }) => {
-  try {
-    const result = runJob(await kernelReady, job);
-    const transfer = result.means ? [result.means.buffer] : [];
-    self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, transfer);
-  } catch (err) {
-    self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, error: errorOf(err) });
-  }
-});
-
-function errorOf(err) {
-  return { code: typeof err?.code === 'string' ? err.code : 'compute_failed', message: String(err?.message ?? err) };
-}
+serveJobs(self, loadKernelRunner()); // the best build here: relaxed SIMD where it validates
