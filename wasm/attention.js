@@ -58,8 +58,8 @@ const modules = new Map();    // a module's name -> Promise of its started insta
 /**
  * Loads the core once per page and resolves to an Attention.
  * path: 'both' (the default): attend() and the raw path; 'teaching': attend() only (the
- * widget's, about 22 KB gzip); 'raw': attendRaw / attendRawRows only (the scale lab's, about
- * 9 KB with its JS side).
+ * widget's, about 22 KB gzip); 'raw': attendRaw / attendRawRows only (the kernel, about 9 KB
+ * with its JS side; the scale lab loads its runner alone, loadKernelRunner below).
  * The raw path's kernel: by default the fastest build that validates here, falling back to the
  * next one if it fails to load; `variant` asks for one build ('relaxed', 'simd', 'scalar');
  * `simd: false` is 'scalar', `simd: true` is 'simd'. `training: true` loads the training build
