@@ -120,7 +120,7 @@ async function buildHosted() {
       worker: at('web/scale/worker.js'), embed: at('web/embed.js'),
       // Loaded with the kernel / the training build only: named files, so the byte budget
       // (tests/package/budget.mjs) can count them where they are loaded.
-      'raw-path': at('wasm/raw-path.js'), 'training-path': at('wasm/training-path.js') },
+      'kernel-runner': at('wasm/kernel-runner.js'), 'raw-path': at('wasm/raw-path.js'), 'training-path': at('wasm/training-path.js') },
     splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCore] });
   await writeOutputs(result);
   // Chunk names carry a content hash: drop the ones this build no longer uses.

@@ -6,11 +6,11 @@
 // allocator (its workspace grows the memory in place), one import (emscripten_resize_heap), no
 // file system, no startup work. So each kernel module is its wasm and a default export that
 // instantiates it with the imports it is given, resolving to the WebAssembly.Instance;
-// wasm/raw-path.js makes the imports (the memory growth) and calls the exports.
+// wasm/kernel-runner.js makes the imports (the memory growth) and calls the exports.
 //
 // The wasm's import and export names are shortened first (shortNames: one letter each, as emcc
 // itself does for its own glue; the names are a fifth of the compressed size of a module this
-// small otherwise), by a table below that raw-path.js follows; an export not in the table stops
+// small otherwise), by a table below that kernel-runner.js follows; an export not in the table stops
 // the build. Only names change: every other section is copied byte for byte.
 //
 // Two forms, the same wasm bytes:
@@ -26,14 +26,14 @@ import { readUleb as readLeb, uleb } from './wasm-leb.mjs';
 // The prefix scripts/relax-simd.mjs and scripts/build-web.mjs find the payload by.
 const DATA_URI = 'data:application/octet-stream;base64,';
 
-/** The kernel's exports as the modules carry them: its C name -> the name raw-path.js calls. */
+/** The kernel's exports as the modules carry them: its C name -> the name kernel-runner.js calls. */
 export const EXPORTS = Object.freeze({
   memory: 'm', __wasm_call_ctors: 'i', attn_resize: 'r', attn_buffer: 'b', attn_run_band: 'c',
   attn_status_code: 's', attn_status_message: 't', attn_limit: 'l', attn_memory: 'u',
 });
 // Exported by emcc, used by no one outside the module: left out.
 const UNUSED = new Set(['__indirect_function_table']);
-/** Its one import, "module.name" -> [module, name] as the modules carry it (raw-path.js gives it). */
+/** Its one import, "module.name" -> [module, name] as the modules carry it (kernel-runner.js gives it). */
 export const IMPORTS = Object.freeze({ 'env.emscripten_resize_heap': ['e', 'g'] });
 
 /** Thrown when the wasm is not what shortNames expects; the build stops. */

@@ -173,8 +173,20 @@ export function hasRelaxedSimd(): boolean;
 /** The builds this engine can run, fastest first. */
 export function usableVariants(): CoreVariant[];
 /** Which of the core's two modules to load: both (the default), the teaching core only
- *  (attend(); what the widget loads) or the kernel only (attendRaw; what the scale lab loads). */
+ *  (attend(); what the widget loads) or the kernel only (attendRaw). */
 export type CorePath = 'both' | 'teaching' | 'raw';
+/** @internal The scale lab's kernel runner (wasm/kernel-runner.js): no argument checks. */
+export interface KernelRunner {
+  readonly variant: CoreVariant;
+  limits(): Limits;
+  memoryStats(): { heapBytes: number; mallocBytes: number };
+  run(Q: Float32Array, K: Float32Array, V: Float32Array,
+    band: { n: number; d: number; first?: number; count?: number; scaled?: boolean; causal?: boolean; weights?: boolean },
+    into?: { weights?: Float32Array; outputs: Float32Array } | null): RawResult;
+}
+/** @internal The scale lab's entry, not part of the API (may change): the kernel runner alone,
+ *  for buffers the caller made itself; loadAttention({ path: 'raw' }) is the checked raw path. */
+export function loadKernelRunner(variant?: CoreVariant | 'best'): Promise<KernelRunner>;
 /**
  * Loads the core once per page (per module and kernel build). `path` picks the modules; a method
  * of a module not loaded throws `unsupported`. The kernel: by default the fastest build that

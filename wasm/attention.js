@@ -58,8 +58,8 @@ const modules = new Map();    // a module's name -> Promise of its started insta
 /**
  * Loads the core once per page and resolves to an Attention.
  * path: 'both' (the default): attend() and the raw path; 'teaching': attend() only (the
- * widget's, about 22 KB gzip); 'raw': attendRaw / attendRawRows only (the scale lab's, about
- * 9 KB with its JS side).
+ * widget's, about 22 KB gzip); 'raw': attendRaw / attendRawRows only (the kernel, about 9 KB
+ * with its JS side; the scale lab loads its runner alone, loadKernelRunner below).
  * The raw path's kernel: by default the fastest build that validates here, falling back to the
  * next one if it fails to load; `variant` asks for one build ('relaxed', 'simd', 'scalar');
  * `simd: false` is 'scalar', `simd: true` is 'simd'. `training: true` loads the training build
@@ -84,7 +84,10 @@ export function loadAttention(options = {}) {
   const teaching = path === 'raw' ? null : training ? 'train' : 'core';
   const kernel = path === 'teaching' ? null : variant ?? (simd === undefined ? 'best' : simd ? 'simd' : 'scalar');
   return cached(requests, `${teaching}|${kernel}`, async () => {
-    const [core, raw] = await Promise.all([teaching && loadTeaching(teaching), kernel && loadKernel(kernel)]);
+    // The raw path: the kernel runner behind the public API's argument checks (raw-path.js).
+    const [core, runner, rawPath] = await Promise.all([teaching && loadTeaching(teaching),
+      kernel && loadKernelRunner(kernel), kernel && fetched(import('./raw-path.js'))]);
+    const raw = runner && new rawPath.RawPath(runner);
     // Asked for by name or as the best: the same object for the same modules.
     const key = `${teaching}|${raw?.variant ?? null}`;
     if (!attentions.has(key)) attentions.set(key, new Attention(core, raw));
@@ -106,24 +109,31 @@ function cached(map, key, start) {
 function loadTeaching(name) {
   return cached(modules, name, async () => {
     const [create, training] = await Promise.all([importModule(name),
-      name === 'train' ? import('./training-path.js').catch((err) => { throw loadFailure(err, 'fetch'); }) : null]);
+      name === 'train' ? fetched(import('./training-path.js')) : null]);
     const core = await start(create);
     return { core, training };
   });
 }
 
-// The kernel: a named build, or 'best', the first of usableVariants() that loads.
-function loadKernel(wanted) {
+/**
+ * The kernel runner alone (kernel-runner.js): the scale lab's entry, not part of the API. It
+ * runs bands of buffers its caller made itself and checks no arguments (the kernel refuses what
+ * it cannot run), so the lab does not download the raw path's checks. The build as for
+ * loadAttention(): a named one ('relaxed', 'simd', 'scalar'), or 'best', the first of
+ * usableVariants() that loads; its `variant` says which. Rejects with an AttentionError
+ * 'load_failed' as loadAttention() does. One instance per build and page, shared with the raw path.
+ */
+export function loadKernelRunner(wanted = 'best') {
   return cached(modules, `kernel, ${wanted}`, async () => {
     let failure;
     for (const variant of wanted === 'best' ? usableVariants() : [wanted]) {
       try {
         return await cached(modules, `kernel-${variant}`, async () => {
-          const [create, { createRawPath }] = await Promise.all([importModule(variant),
-            import('./raw-path.js').catch((err) => { throw loadFailure(err, 'fetch'); })]);
-          const path = await createRawPath(create); // its failures: load_failed, below
-          path.variant = variant;
-          return path;
+          const [create, { createKernelRunner }] = await Promise.all([importModule(variant),
+            fetched(import('./kernel-runner.js'))]);
+          const runner = await createKernelRunner(create); // its failures: load_failed, below
+          runner.variant = variant;
+          return runner;
         });
       } catch (err) {
         failure = err instanceof AttentionError ? err : loadFailure(err, 'start');
@@ -133,8 +143,11 @@ function loadKernel(wanted) {
   });
 }
 
+// A module of this folder, imported: its failure is load_failed (the file did not arrive).
+const fetched = (loading) => loading.catch((err) => { throw loadFailure(err, 'fetch'); });
+
 // The teaching core, started. Emscripten's own console message for a failed load would repeat
-// the error we throw. (The kernel has its own loader, which prints nothing: raw-path.js.)
+// the error we throw. (The kernel has its own loader, which prints nothing: kernel-runner.js.)
 async function start(create) {
   return Promise.resolve(create({ printErr: () => {} })).catch((err) => { throw loadFailure(err, 'start'); });
 }

@@ -1,122 +1,49 @@
-// The raw path (attendRaw, attendRawRows) over the kernel module (dist/attention-kernel*.mjs,
-// wasm/kernel_exports.cpp): the inputs are copied into the kernel's heap buffers in place,
-// the kernel runs, the results are copied out. Loaded with the kernel only (attention.js), so
-// a page with the widget alone never downloads it.
+// The raw path (attendRaw, attendRawRows): the public API's argument checks in front of the
+// kernel runner (kernel-runner.js), which copies the inputs into the kernel's heap buffers in
+// place, runs the kernel and copies the results out. Every argument a page may pass is checked
+// here, before it touches the heap. Loaded with the kernel only (attention.js), so a page with
+// the widget alone never downloads it.
 import { AttentionError, checkFlag, checkSize, describe, readInput, typedArrayLength } from './checks.js';
 
-const SCALED = 1, CAUSAL = 2, WEIGHTS = 4; // attn_run_band's flags
-const BUFFERS = ['queries', 'keys', 'values', 'outputs', 'weights']; // attn_buffer's order
-const utf8 = new TextDecoder();
-
 /**
- * Starts one kernel instance and its raw path. `createKernel`: a kernel module's default export
- * (scripts/kernel-module.mjs), which instantiates the wasm with the imports made here.
+ * Starts one kernel instance and its raw path (for the benchmarks, bench/kernel-ab*.mjs;
+ * attention.js starts the runner itself and wraps it). `createKernel`: a kernel module's
+ * default export (scripts/kernel-module.mjs), which instantiates the wasm with the imports made
+ * there. The runner is imported, not bundled in: in the hosted build kernel-runner.js stays one
+ * file of its own, which the scale lab loads without this one.
  */
 export async function createRawPath(createKernel) {
-  let memory;
-  // The kernel's one import, emscripten_resize_heap: its workspace asks for more memory
-  // (kernel_exports.cpp, Workspace). Import and export names are one letter each in the
-  // modules (scripts/kernel-module.mjs, IMPORTS and EXPORTS).
-  const { exports: e } = await createKernel({ e: { g: (bytes) => growMemory(memory, bytes >>> 0) } });
-  memory = e.m;
-  e.i(); // __wasm_call_ctors: the C++ start-up (empty today, but part of the module's contract)
-  const path = new RawPath({ memory, resize: e.r, buffer: e.b, runBand: e.c, statusCode: e.s,
-    statusMessage: e.t, limit: e.l, memoryUse: e.u });
-  path.warmUp();
-  return path;
+  const { createKernelRunner } = await import('./kernel-runner.js');
+  return new RawPath(await createKernelRunner(createKernel));
 }
 
-// emscripten_resize_heap as Emscripten's runtime has it: the memory grows to at least `bytes`,
-// with headroom (a fifth more, at most 96 MiB more; less if that is refused), so that n dragged up
-// a step at a time does not grow it at every step. 1 if it grew, 0 if the engine refused.
-function growMemory(memory, bytes) {
-  const old = memory.buffer.byteLength;
-  if (bytes > 2 ** 31) return 0; // the module's maximum (wasm/CMakeLists.txt, MAXIMUM_MEMORY)
-  for (const headroom of [0.2, 0.1, 0.05]) {
-    const size = Math.min(2 ** 31, Math.max(bytes, Math.min(old * (1 + headroom), bytes + 96 * 2 ** 20)));
-    try {
-      memory.grow(Math.ceil((size - old) / 65536));
-      return 1;
-    } catch {
-      // refused: less headroom
-    }
-  }
-  return 0;
-}
+/** The raw path over a started kernel runner (kernel-runner.js, createKernelRunner). */
+export class RawPath {
+  #runner;
 
-class RawPath {
-  #k; // the kernel's memory and its attn_* functions (kernel_exports.cpp), named without attn_
-
-  constructor(kernel) {
-    this.#k = kernel;
+  constructor(runner) {
+    this.#runner = runner;
+    this.variant = runner.variant;
   }
 
-  // The caps, as the core has them: 0 maxTokens ... 6 maxLearningRate (kernel_exports.cpp, attn_limit).
+  // The caps, as the core has them (kernel_exports.cpp, attn_limit's order).
   limits() {
     const names = ['maxTokens', 'maxDim', 'maxRawTokens', 'maxStreamTokens', 'maxRawWork', 'maxEntry', 'maxLearningRate'];
-    return Object.fromEntries(names.map((name, i) => [name, this.#k.limit(i)]));
+    return Object.fromEntries(names.map((name, i) => [name, this.#runner.limit(i)]));
   }
 
   memoryStats() {
-    return { heapBytes: this.#k.memoryUse(0), mallocBytes: this.#k.memoryUse(1) };
+    return { heapBytes: this.#runner.memoryUse(0), mallocBytes: this.#runner.memoryUse(1) };
   }
 
   attendRaw(Q, K, V, n, d, options) {
     const { scaled, causal, weights, into } = readInput(() => readRawArguments(Q, K, V, n, d, options));
-    this.#run(Q, K, V, { first: 0, count: n, n, d, scaled, causal, weights });
-    if (!into) {
-      const grid = weights ? copyGrid(this.#view('weights', n * n), new Float32Array(n * n), n, causal, true) : null;
-      return { weights: grid, outputs: this.#view('outputs', n * d).slice() };
-    }
-    // Written only after the core succeeded: a failed call leaves the caller's buffers as they were.
-    if (weights) copyGrid(this.#view('weights', n * n), into.weights, n, causal, false);
-    into.outputs.set(this.#view('outputs', n * d));
-    return { weights: weights ? into.weights : null, outputs: into.outputs };
+    return this.#runner.run(Q, K, V, { n, d, scaled, causal, weights }, into);
   }
 
   attendRawRows(Q, K, V, n, d, options) {
     const { first, count, scaled, causal, weights, into } = readInput(() => readBandArguments(Q, K, V, n, d, options));
-    this.#run(Q, K, V, { first, count, n, d, scaled, causal, weights });
-    const out = into ?? { weights: weights ? new Float32Array(count * n) : null, outputs: new Float32Array(count * d) };
-    if (weights) copyGrid(this.#view('weights', count * n), out.weights, n, causal, !into, first);
-    out.outputs.set(this.#view('outputs', count * d));
-    return { weights: weights ? out.weights : null, outputs: out.outputs };
-  }
-
-  // One small call of each raw path (about 3 ms), so the kernel's functions are
-  // compiled before the first real call. V8 compiles a wasm function only when
-  // it is first called, with its baseline compiler, and moves hot ones to the
-  // optimising tier in the background: without this, the first attendRaw at
-  // n = 2048 ran its first ~10 ms in baseline code (plus compile pauses).
-  warmUp() {
-    const n = 64, d = 64, ones = new Float32Array(n * d).fill(0.5);
-    this.attendRaw(ones, ones, ones, n, d, { causal: false, weights: true });
-    this.attendRaw(ones, ones, ones, n, d, { causal: true, weights: false });
-  }
-
-  // Sizes the buffers, copies the band's queries and all keys and values in, runs the kernel.
-  #run(Q, K, V, { first, count, n, d, scaled, causal, weights }) {
-    this.#check(this.#k.resize(count, n, d, weights ? 1 : 0));
-    // Views are made after the resize: the heap may have grown and detached old ones.
-    this.#view('queries', count * d).set(count === n ? Q : Q.subarray(first * d, (first + count) * d));
-    this.#view('keys', n * d).set(K);
-    this.#view('values', n * d).set(V);
-    this.#check(this.#k.runBand(first, count, n, d, (scaled ? SCALED : 0) | (causal ? CAUSAL : 0) | (weights ? WEIGHTS : 0)));
-  }
-
-  // A view of one of the kernel's buffers (never handed out: the memory may grow under it).
-  #view(name, length) {
-    return new Float32Array(this.#k.memory.buffer, this.#k.buffer(BUFFERS.indexOf(name)), length);
-  }
-
-  #check(ok) {
-    if (!ok) throw new AttentionError(this.#text(this.#k.statusMessage()), this.#text(this.#k.statusCode()));
-  }
-
-  // The C string (UTF-8, ends at a zero byte) at `at` in the kernel's memory.
-  #text(at) {
-    const bytes = new Uint8Array(this.#k.memory.buffer, at);
-    return utf8.decode(bytes.subarray(0, bytes.indexOf(0)));
+    return this.#runner.run(Q, K, V, { n, d, first, count, scaled, causal, weights }, into);
   }
 }
 
@@ -130,25 +57,6 @@ function readBandArguments(Q, K, V, n, d, options = {}) {
     throw new AttentionError(`attendRawRows: first = ${describe(first)} and count = ${describe(count)} must pick `
       + `whole rows of the ${n} askers`, 'invalid_argument');
   return { first, count, scaled, causal, weights, into: into === undefined ? null : readInto(into, [Q, K, V], n, d, weights, count) };
-}
-
-// The n x n grid out of the heap. Causal: row i copies only keys 0..i and
-// zero-fills the rest (nothing when dst is fresh, hence already zero), which
-// reads half the grid instead of all of it; the masked half is exactly 0
-// either way.
-// A band (attendRawRows) is the same with row i of dst being asker first + i.
-function copyGrid(src, dst, n, causal, dstIsZero, first = 0) {
-  if (!causal) {
-    dst.set(src);
-    return dst;
-  }
-  const rows = dst.length / n;
-  for (let i = 0, row = 0; i < rows; i++, row += n) {
-    const visible = first + i + 1;
-    dst.set(src.subarray(row, row + visible), row);
-    if (!dstIsZero) dst.fill(0, row + visible, row + n);
-  }
-  return dst;
 }
 
 // attendRaw()'s arguments -> its options. Throws AttentionError on bad input.

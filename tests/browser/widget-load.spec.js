@@ -32,7 +32,7 @@ test('a widget page fetches the teaching core only; a scale lab page the kernel 
   await page.reload();
   await waitForGrid(page);
   for (const name of LOADS['attention-scale.js']) expect([...scale]).toContain(name);
-  expect([...scale].filter((name) => /^attention-core/.test(name))).toEqual([]);
+  expect([...scale].filter((name) => /^attention-core|^raw-path/.test(name))).toEqual([]); // the kernel's runner, not the checked raw path
 });
 
 // A full widget appears a few boxes per frame (web/widget/reveal.js) and paints each group's numbers

@@ -11,7 +11,7 @@ test('the widget loads its code, its core and the core\'s wasm: nothing is misse
   for (const core of ['attention-core.mjs', 'attention-core.wasm'])
     assert.ok(m.widget.files.includes(core), `${core} in ${m.widget.files}`);
   assert.ok(!m.widget.files.some((f) => /kernel|raw-path|training/.test(f)), `no kernel, no training in ${m.widget.files}`);
-  for (const file of ['worker.js', 'attention-kernel-relaxed.mjs', 'attention-kernel-relaxed.wasm', 'raw-path.js'])
+  for (const file of ['worker.js', 'attention-kernel-relaxed.mjs', 'attention-kernel-relaxed.wasm', 'kernel-runner.js'])
     assert.ok(m.scaleExtra.files.includes(file), `the scale lab's ${file} is counted`);
   assert.ok(m.widget.files.length <= BUDGET.widgetFiles, `few requests: ${m.widget.files.length}`);
 });

@@ -3,7 +3,7 @@
 // bad `into` refused with the usual codes before anything is written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttention, AttentionError } from '../../wasm/attention.js';
+import { loadAttention, loadKernelRunner, AttentionError } from '../../wasm/attention.js';
 import { mulberry32 } from '../../web/scale/inputs.js';
 
 const builds = { simd: await loadAttention({ simd: true }), scalar: await loadAttention({ simd: false }) };
@@ -117,10 +117,11 @@ test('outputs only: into.weights is not needed and, if given, left alone', () =>
 
 test('the scale lab reuses its result arrays and still reports each request\'s own grid', async () => {
   const { computeGrid } = await import('../../web/scale/compute.js');
+  const kernel = await loadKernelRunner('simd'); // the lab's: the runner, without raw-path.js
   const params = { n: 70, dk: 8, scaled: true, input: 'random', seed: 3, maxPixels: 512 };
-  const full = computeGrid(builds.simd, { ...params, causal: false });
-  const masked = computeGrid(builds.simd, { ...params, causal: true });
-  const fullAgain = computeGrid(builds.simd, { ...params, causal: false });
+  const full = computeGrid(kernel, { ...params, causal: false });
+  const masked = computeGrid(kernel, { ...params, causal: true });
+  const fullAgain = computeGrid(kernel, { ...params, causal: false });
   assert.deepEqual(fullAgain.means, full.means);
   assert.equal(masked.means[1], 0, 'row 0 of the causal grid sees only key 0');
   assert.notEqual(full.means[1], 0);

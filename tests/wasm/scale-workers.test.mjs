@@ -6,37 +6,37 @@
 // core cannot load leaves the pool, and errors keep their codes end to end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttention } from '../../wasm/attention.js';
+import { AttentionError, loadKernelRunner } from '../../wasm/attention.js';
 import { ComputeClient, defaultWorkerCount, MAX_WORKERS } from '../../web/scale/client.js';
 import { mergeBands, splitRows } from '../../web/scale/bands.js';
-import { computeGrid, runJob } from '../../web/scale/compute.js';
+import { computeGrid, serveJobs } from '../../web/scale/compute.js';
 import { blockLayout } from '../../web/scale/downsample.js';
 
-const attn = await loadAttention();
+const kernel = await loadKernelRunner(); // what the lab's worker runs on
 
-// A Worker as the client sees one: postMessage in, 'message' events out, asynchronously.
+// A Worker as the client sees one (postMessage in, 'message' events out, asynchronously, through
+// structuredClone with transfer) around the worker's own code: compute.js's serveJobs, in a
+// stand-in for the worker's global, on the real kernel runner, or on a core that did not load.
 class StandInWorker extends EventTarget {
   static sent = [];
+  #scope = new EventTarget();
   constructor({ coreFails = false } = {}) {
     super();
-    this.coreFails = coreFails;
+    this.#scope.postMessage = (data, transfer = []) => {
+      const reply = structuredClone(data, { transfer });
+      setTimeout(() => { if (!this.terminated) this.dispatchEvent(Object.assign(new Event('message'), { data: reply })); }, 0);
+    };
+    let ready = Promise.resolve(kernel);
+    if (coreFails) {
+      ready = Promise.reject(new AttentionError('the attention core could not load: test', 'load_failed'));
+      ready.catch(() => {}); // as the real loader's promise: rejected, and awaited only by a job
+    }
+    serveJobs(this.#scope, ready);
   }
   postMessage(data, transfer = []) {
     StandInWorker.sent.push(data);
     const job = structuredClone(data, { transfer });
-    setTimeout(() => {
-      let reply;
-      if (this.coreFails) reply = { id: job.id, kind: job.kind, dispatch: job.dispatch, error: { code: 'load_failed', message: 'the attention core could not load: test' } };
-      else {
-        try {
-          const result = runJob(attn, job);
-          reply = structuredClone({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, { transfer: result.means ? [result.means.buffer] : [] });
-        } catch (err) {
-          reply = { id: job.id, kind: job.kind, dispatch: job.dispatch, error: { code: err.code ?? 'compute_failed', message: err.message } };
-        }
-      }
-      if (!this.terminated) this.dispatchEvent(Object.assign(new Event('message'), { data: reply }));
-    }, 0);
+    setTimeout(() => this.#scope.dispatchEvent(Object.assign(new Event('message'), { data: job })), 0);
   }
   terminate() {
     this.terminated = true;
@@ -78,7 +78,7 @@ test('every mode is reported, the first one too (the main-thread note goes when 
 test('two workers give bit for bit the grid of one, with or without the mask; band buffers come back', async () => {
   for (const causal of [false, true]) {
     const params = { ...GRID, causal };
-    const one = computeGrid(attn, params);
+    const one = computeGrid(kernel, params);
     const pool = client();
     let pending = pool.next();
     pool.c.request('grid', params);
@@ -125,7 +125,7 @@ test('a worker whose core cannot load leaves the pool; with none left the page c
   const done = await pending;
   assert.equal(done.mode, 'worker');
   assert.equal(half.c.workerCount, 1);
-  assert.deepEqual(done.result.means, computeGrid(attn, GRID).means);
+  assert.deepEqual(done.result.means, computeGrid(kernel, GRID).means);
 
   const none = client({ createWorker: () => new StandInWorker({ coreFails: true }) });
   pending = none.next();

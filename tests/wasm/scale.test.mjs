@@ -2,7 +2,7 @@
 // down-sampling, the n^2 fit, formatting, and the two jobs run on the real core.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttention } from '../../wasm/attention.js';
+import { loadKernelRunner } from '../../wasm/attention.js';
 import { parseWhole, parseSwitch, parseInput } from '../../web/scale/attributes.js';
 import { makeInputs, mulberry32 } from '../../web/scale/inputs.js';
 import { blockLayout, downsample, blockIsMasked } from '../../web/scale/downsample.js';
@@ -11,7 +11,7 @@ import { drawnSentence, entriesSentence, formatCount, formatShare } from '../../
 import { rowPeakedness } from '../../web/scale/stats.js';
 import { computeGrid, computeThermostat } from '../../web/scale/compute.js';
 
-const attn = await loadAttention();
+const kernel = await loadKernelRunner(); // what the lab's worker runs on
 
 test('whole-number attributes: good values pass, bad ones are clamped or kept, with a message', () => {
   assert.deepEqual(parseWhole('n', '1000', 256), { value: 1000, message: null });
@@ -103,7 +103,7 @@ test('row peakedness: an even split and a one-hot row', () => {
 });
 
 test('the thermostat on the real core: unscaled collapses toward 1.00, scaled does not', () => {
-  const { rows, n } = computeThermostat(attn, { seed: 1 });
+  const { rows, n } = computeThermostat(kernel, { seed: 1 });
   assert.equal(n, 64);
   assert.deepEqual(rows.map((r) => r.dk), [2, 4, 8, 16, 32, 64, 128, 256, 512]);
   const last = rows.at(-1);
@@ -114,7 +114,7 @@ test('the thermostat on the real core: unscaled collapses toward 1.00, scaled do
 });
 
 test('the grid job on the real core: down-sampled means, causal blanks the upper triangle', () => {
-  const g = computeGrid(attn, { n: 1030, dk: 16, scaled: true, causal: true, input: 'local', seed: 2, maxPixels: 512 });
+  const g = computeGrid(kernel, { n: 1030, dk: 16, scaled: true, causal: true, input: 'local', seed: 2, maxPixels: 512 });
   assert.equal(g.pixels, 344);
   assert.equal(g.block, 3);
   assert.equal(g.means.length, 344 * 344);
@@ -126,7 +126,7 @@ test('the grid job on the real core: down-sampled means, causal blanks the upper
     for (let bj = 0; bj < 344; bj++)
       if (blockIsMasked(bi, bj, 3, 1030)) assert.equal(g.means[bi * 344 + bj], 0);
   // A tiny grid runs repeatedly so its time is measurable.
-  const tiny = computeGrid(attn, { n: 3, dk: 2, scaled: true, causal: false, input: 'random', seed: 1, maxPixels: 512 });
+  const tiny = computeGrid(kernel, { n: 3, dk: 2, scaled: true, causal: false, input: 'random', seed: 1, maxPixels: 512 });
   assert.ok(tiny.reps > 1);
   assert.equal(tiny.block, 1);
 });

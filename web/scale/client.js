@@ -18,6 +18,7 @@
 // the first one included.
 
 import { mergeBands, splitRows } from './bands.js';
+import { answer } from './compute.js';
 
 /** At most this many workers: each holds its own core, inputs and band of the grid. */
 export const MAX_WORKERS = 4;
@@ -199,15 +200,9 @@ export class ComputeClient {
   async #runHere(job) {
     // Yield first, so the slider that asked for this paints before we compute.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    try {
-      const [{ loadAttention }, { runJob }] = await Promise.all([
-        import('../../wasm/attention.js'), import('./compute.js')]);
-      const attn = await loadAttention({ path: 'raw' });
-      this.#finish({ id: job.id, kind: job.kind, result: { ...runJob(attn, job), workers: 0 } });
-    } catch (err) {
-      const code = typeof err?.code === 'string' ? err.code : 'compute_failed';
-      this.#finish({ id: job.id, kind: job.kind, error: { code, message: String(err?.message ?? err) } });
-    }
+    // The worker's kernel runner and reply (worker.js), here.
+    const { result, error } = await answer(import('../../wasm/attention.js').then((core) => core.loadKernelRunner()), job);
+    this.#finish({ id: job.id, kind: job.kind, ...(error ? { error } : { result: { ...result, workers: 0 } }) });
   }
 
   #finish(message) {

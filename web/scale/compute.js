@@ -1,6 +1,9 @@
 // The two jobs of the scale lab, run by the worker (or, where no worker can
-// start, on the page's own thread). All attention math happens in the core via
-// attn.attendRaw; this file only times it and summarises what comes back.
+// start, on the page's own thread). All attention math happens in the core, through the
+// kernel runner (wasm/kernel-runner.js: loadKernelRunner in wasm/attention.js), which checks
+// no arguments: every buffer passed here is made here, of its exact size, and n and d_k come
+// from the lab's own clamped attributes (the kernel still refuses what it cannot run). This
+// file only times the runs and summarises what comes back.
 
 import { makeInputs } from './inputs.js';
 import { downsample } from './downsample.js';
@@ -40,16 +43,14 @@ const MIN_TOTAL_MS = 10;
 const MAX_REPEATS = 2000;
 
 /** Runs the core once (or a few times when fast) and returns its weights and the mean time. */
-function timedAttend(attn, { Q, K, V }, n, d, options, band) {
+function timedAttend(kernel, { Q, K, V }, n, d, options, band) {
   let result;
   let reps = 0;
   let elapsed = 0;
   const into = buffersFor(band ? band.count : n, n, d);
   const start = performance.now();
   do {
-    result = band
-      ? attn.attendRawRows(Q, K, V, n, d, { ...options, ...band, weights: true, into })
-      : attn.attendRaw(Q, K, V, n, d, { ...options, weights: true, into });
+    result = kernel.run(Q, K, V, { ...options, ...band, n, d }, into);
     reps++;
     elapsed = performance.now() - start;
   } while (elapsed < MIN_TOTAL_MS && reps < MAX_REPEATS);
@@ -64,11 +65,11 @@ function timedAttend(attn, { Q, K, V }, n, d, options, band) {
  * askers are computed and their block rows of means returned, in `out` if it
  * is large enough (a means buffer the page sent back for reuse).
  */
-export function computeGrid(attn, { n, dk, scaled, causal, input, seed, maxPixels }, band = null, out = null) {
+export function computeGrid(kernel, { n, dk, scaled, causal, input, seed, maxPixels }, band = null, out = null) {
   const inputs = inputsFor(n, dk, input, seed);
-  const { weights, ms, reps } = timedAttend(attn, inputs, n, dk, { scaled, causal }, band);
+  const { weights, ms, reps } = timedAttend(kernel, inputs, n, dk, { scaled, causal }, band);
   const { means, p, block, max } = downsample(weights, n, maxPixels, band ? { first: band.first, rows: band.count, out } : { out });
-  return { n, dk, scaled, causal, input, seed, ms, reps, means, pixels: p, block, max, variant: attn.variant, band };
+  return { n, dk, scaled, causal, input, seed, ms, reps, means, pixels: p, block, max, variant: kernel.variant, band };
 }
 
 /** The d_k values the thermostat sweeps: 2, 4, 8, ..., 512. */
@@ -79,19 +80,44 @@ export const THERMOSTAT_TOKENS = 64;
  * The thermostat job: for unit-variance random q and k, how peaked are the rows
  * with and without dividing by sqrt(d_k)? One row of numbers per d_k.
  */
-export function computeThermostat(attn, { seed, n = THERMOSTAT_TOKENS, dks = THERMOSTAT_DKS }) {
+export function computeThermostat(kernel, { seed, n = THERMOSTAT_TOKENS, dks = THERMOSTAT_DKS }) {
   const rows = dks.map((dk) => {
     const { Q, K, V } = makeInputs({ n, d: dk, input: 'random', seed });
-    const unscaled = attn.attendRaw(Q, K, V, n, dk, { scaled: false, weights: true });
-    const scaled = attn.attendRaw(Q, K, V, n, dk, { scaled: true, weights: true });
+    const unscaled = kernel.run(Q, K, V, { n, d: dk, scaled: false });
+    const scaled = kernel.run(Q, K, V, { n, d: dk, scaled: true });
     return { dk, unscaled: rowPeakedness(unscaled.weights, n), scaled: rowPeakedness(scaled.weights, n) };
   });
   return { n, seed, rows };
 }
 
-/** Dispatches one job message ({ kind, params, band?, recycle? }) to its function. */
-export function runJob(attn, { kind, params, band = null, recycle = null }) {
-  if (kind === 'grid') return computeGrid(attn, params, band, recycle);
-  if (kind === 'thermostat') return computeThermostat(attn, params);
+/**
+ * One job's reply, never a throw: { result } or { error: { code, message } } with the core's
+ * AttentionError code ('load_failed' when `kernel`, a promise of the kernel runner, did not
+ * load). The worker posts it; the page's own thread, where no worker computes, takes it alike.
+ */
+export async function answer(kernel, job) {
+  try {
+    return { result: runJob(await kernel, job) };
+  } catch (err) {
+    return { error: { code: typeof err?.code === 'string' ? err.code : 'compute_failed', message: String(err?.message ?? err) } };
+  }
+}
+
+/**
+ * The worker's side of the lab (worker.js): in `scope` (the worker's global), each job message
+ * gets its answer, the heat map's means transferred, not copied; `kernel`: a promise of the
+ * kernel runner, loaded once.
+ */
+export function serveJobs(scope, kernel) {
+  scope.addEventListener('message', async ({ data: job }) => {
+    const { result, error } = await answer(kernel, job);
+    scope.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result, error }, result?.means ? [result.means.buffer] : []);
+  });
+}
+
+/** Dispatches one job message ({ kind, params, band?, recycle? }) to its function; `kernel`: a kernel runner. */
+export function runJob(kernel, { kind, params, band = null, recycle = null }) {
+  if (kind === 'grid') return computeGrid(kernel, params, band, recycle);
+  if (kind === 'thermostat') return computeThermostat(kernel, params);
   throw new Error(`unknown job kind "${kind}"`);
 }

@@ -13,18 +13,18 @@ import { sentence } from '../shared/text.js';
 import { TEMPLATE } from './template.js';
 import { DEFAULTS, RANGES, parseInput, parseSwitch, parseWhole } from './attributes.js';
 import { ComputeClient } from './client.js';
-import { THERMOSTAT_DKS, THERMOSTAT_TOKENS } from './compute.js';
 import { readPalette } from './palette.js';
 import { drawHeatMap, colourFloor } from './heatmap.js';
 import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
-import { showSizes, showTiming } from './readouts.js';
+import { set as setReadout, showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { styleSheet } from '../attention-scale.css.js';
 import { queueRender, whenNear } from '../shared/near.js';
 import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
+const GRID_SETTINGS = ['n', 'dk', 'scaled', 'causal', 'input', 'seed']; // what a grid is computed from
 
 /** Fired (bubbling, composed) each time a new grid is on screen. */
 export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
@@ -190,7 +190,7 @@ export class AttentionScaleElement extends ElementBase {
     else if (name === 'scaled' || name === 'causal') parsed = parseSwitch(name, raw, DEFAULTS[name]);
     else parsed = parseInput(raw, s.input);
     s[name] = parsed.value;
-    if (parsed.message) this.#setMessage(name, { code: 'bad_attribute', message: parsed.message });
+    if (parsed.message) this.#messages.set(name, { code: 'bad_attribute', message: parsed.message });
     else this.#messages.delete(name);
   }
 
@@ -200,13 +200,8 @@ export class AttentionScaleElement extends ElementBase {
     this.#parts = parts;
     this.#lab.dataset.show = [...parts].join(' ');
     if (parts.size < SCALE_PARTS.length) this.#showWhole();
-    if (message) this.#setMessage('show', { code: 'bad_attribute', message });
+    if (message) this.#messages.set('show', { code: 'bad_attribute', message });
     else this.#messages.delete('show');
-  }
-
-  // Keeps a message for the message line (#showMessages shows it and dispatches it once).
-  #setMessage(key, error) {
-    this.#messages.set(key, error);
   }
 
   // Several attribute changes in one task become one update (and one request).
@@ -231,7 +226,7 @@ export class AttentionScaleElement extends ElementBase {
     }
     if (this.#parts.has('thermostat') && this.#thermostatSeed !== this.#state.seed) {
       this.#thermostatSeed = this.#state.seed;
-      this.#client.request('thermostat', { seed: this.#state.seed, n: THERMOSTAT_TOKENS, dks: THERMOSTAT_DKS });
+      this.#client.request('thermostat', { seed: this.#state.seed }); // its n and d_k sweep: compute.js's
     }
     // The plots change only when their inputs do: not on every step of a dragged n.
     if (this.#timesKey !== this.#seriesKey()) this.#drawTimes();
@@ -239,13 +234,12 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #gridParams() {
-    const { n, dk, scaled, causal, input, seed } = this.#state;
-    return { n, dk, scaled, causal, input, seed };
+    return Object.fromEntries(GRID_SETTINGS.map((k) => [k, this.#state[k]]));
   }
 
   #isOnScreen(params) {
     const g = this.#grid;
-    return g !== null && ['n', 'dk', 'scaled', 'causal', 'input', 'seed'].every((k) => g[k] === params[k]);
+    return g !== null && GRID_SETTINGS.every((k) => g[k] === params[k]);
   }
 
   // ---- controls -> attributes ---------------------------------------------
@@ -253,16 +247,14 @@ export class AttentionScaleElement extends ElementBase {
   #wireControls() {
     const root = this.shadowRoot;
     root.querySelector('form').addEventListener('submit', (e) => e.preventDefault());
-    for (const name of ['n', 'dk']) {
-      root.getElementById(name).addEventListener('input', (e) => this.setAttribute(name, e.target.value));
-    }
+    // The sliders as they move; the picker and the seed once changed.
+    for (const [name, event] of [['n', 'input'], ['dk', 'input'], ['input', 'change'], ['seed', 'change']])
+      root.getElementById(name).addEventListener(event, (e) => this.setAttribute(name, e.target.value));
     root.getElementById('scaled').addEventListener('change', (e) => {
       if (e.target.checked) this.removeAttribute('scaled'); // on is the default
       else this.setAttribute('scaled', 'false');
     });
     root.getElementById('causal').addEventListener('change', (e) => this.toggleAttribute('causal', e.target.checked));
-    root.getElementById('input').addEventListener('change', (e) => this.setAttribute('input', e.target.value));
-    root.getElementById('seed').addEventListener('change', (e) => this.setAttribute('seed', e.target.value));
   }
 
   #syncControls() {
@@ -334,12 +326,12 @@ export class AttentionScaleElement extends ElementBase {
       this.#messages.delete('compute-grid');
       this.#messages.delete('compute-thermostat');
       // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
-      this.#setMessage('load', { code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
+      this.#messages.set('load', { code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
         + `not start, so there is nothing to draw: ${message}`) });
       this.#text('time', 'not available');
       this.#text('gflops', '—');
     } else {
-      this.#setMessage(`compute-${kind}`, { code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` });
+      this.#messages.set(`compute-${kind}`, { code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` });
     }
     this.#showMessages();
     this.#text('busy', '');
@@ -425,7 +417,6 @@ export class AttentionScaleElement extends ElementBase {
   }
 
   #text(name, text) {
-    const el = this.shadowRoot.querySelector(`[data-readout="${name}"]`);
-    if (el.textContent !== text) el.textContent = text;
+    setReadout(this.shadowRoot, name, text);
   }
 }

@@ -1,13 +1,12 @@
 // Colours for the heat map, taken from CSS custom properties so a page (or dark
 // mode) can restyle them: --scale-heat-0 ... --scale-heat-4 are the stops of a
 // sequential scale (0 -> largest drawn value), --scale-masked paints the blanked
-// upper triangle. Any CSS colour works: a 1 x 1 canvas normalises it.
+// upper triangle. Any CSS colour works: a 1 x 1 canvas normalises it. The element's
+// own stylesheet (attention-scale.css, adopted from its module: never a file that may
+// fail to arrive) gives each of them a value.
 import { parseCssColour, rampTable } from '../shared/colour.js';
 
 export const HEAT_STOPS = 5;
-// Used when a property is missing (e.g. the stylesheet failed to load): viridis.
-const FALLBACK_STOPS = ['#440154', '#3b528b', '#21918c', '#5ec962', '#fde725'];
-const FALLBACK_MASKED = '#d4d4d8';
 
 /** Reads the palette from an element's computed style: { lut: Uint8Array(256 * 3), masked: [r, g, b] }. */
 export function readPalette(element) {
@@ -16,6 +15,6 @@ export function readPalette(element) {
   probe.width = probe.height = 1;
   const ctx = probe.getContext('2d', { willReadFrequently: true });
   const stops = [];
-  for (let s = 0; s < HEAT_STOPS; s++) stops.push(parseCssColour(style.getPropertyValue(`--scale-heat-${s}`) || FALLBACK_STOPS[s], ctx));
-  return { lut: rampTable(stops), masked: parseCssColour(style.getPropertyValue('--scale-masked') || FALLBACK_MASKED, ctx) };
+  for (let s = 0; s < HEAT_STOPS; s++) stops.push(parseCssColour(style.getPropertyValue(`--scale-heat-${s}`), ctx));
+  return { lut: rampTable(stops), masked: parseCssColour(style.getPropertyValue('--scale-masked'), ctx) };
 }

@@ -3,6 +3,7 @@
 // for the measurement of exactly those settings.
 
 import { entriesSentence, formatCount, formatGflops, formatMB, formatMs } from './format.js';
+import { setText } from '../widget/dom.js';
 
 const FLOAT_BYTES = 4;
 
@@ -19,8 +20,9 @@ export function flopCount(n, d) {
   return 4 * n * n * d;
 }
 
-function set(root, name, text) {
-  root.querySelector(`[data-readout="${name}"]`).textContent = text;
+/** Sets the text of the lab's readout `name` (its data-readout), only when it changed. */
+export function set(root, name, text) {
+  setText(root.querySelector(`[data-readout="${name}"]`), text);
 }
 
 /** Entries and memory for the current settings. */

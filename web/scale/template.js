@@ -15,12 +15,12 @@ export const TEMPLATE = `
     <div class="slider">
       <label for="n">Context length <var>n</var> (tokens)</label>
       <input id="n" name="n" type="range" min="3" max="4096" step="1">
-      <output for="n" id="n-value" data-readout="n-value"></output>
+      <output for="n" data-readout="n-value"></output>
     </div>
     <div class="slider">
       <label for="dk">Key length <var>d<sub>k</sub></var> (numbers per query and key)</label>
       <input id="dk" name="dk" type="range" min="2" max="512" step="1">
-      <output for="dk" id="dk-value" data-readout="dk-value"></output>
+      <output for="dk" data-readout="dk-value"></output>
     </div>
     <div class="switches">
       <label class="switch"><input id="scaled" type="checkbox" role="switch"> Divide by √<var>d<sub>k</sub></var> (the thermostat)</label>
@@ -46,14 +46,14 @@ export const TEMPLATE = `
       <div class="canvas-frame"><canvas role="img" width="1" height="1"></canvas></div>
       <div class="legend" aria-hidden="true">
         <span data-readout="legend-min"></span><span class="ramp"></span><span data-readout="legend-max"></span>
-        <span class="legend-note">(log scale)</span>
+        <span>(log scale)</span>
         <span class="masked-key" hidden><span class="swatch"></span> masked</span>
       </div>
       <figcaption data-readout="drawn"></figcaption>
       <p class="busy" data-readout="busy"></p>
     </figure>
 
-    <div class="numbers-panel">
+    <div>
       <dl class="readouts" data-later>
         <div><dt>Entries (<var>n</var>²)</dt><dd data-readout="entries-count"></dd><dd class="detail" data-readout="entries"></dd></div>
         <div><dt>Compute time</dt><dd data-readout="time"></dd><dd class="detail" data-readout="where"></dd></div>

@@ -4,6 +4,7 @@
 // Both lines are labelled in place (not by colour alone) and use different marks.
 
 import { svgEl, svgText, clear, linear, pointsAttr } from './svg.js';
+import { el } from '../shared/dom.js';
 import { formatShare } from './format.js';
 
 const W = 360;
@@ -81,21 +82,11 @@ export function describeThermostat({ n, rows }) {
     `${formatShare(Math.max(...rows.map((r) => r.scaled.maxShare)))}.`;
 }
 
-/** Fills the table behind the plot (tbody) with one row per d_k. */
+// The table's columns after d_k: [series, field] of each row's numbers.
+const COLUMNS = [['unscaled', 'maxShare'], ['scaled', 'maxShare'], ['unscaled', 'entropyBits'], ['scaled', 'entropyBits']];
+
+/** Fills the table behind the plot (tbody) with one row per d_k, two decimals each. */
 export function fillThermoTable(tbody, { rows }) {
-  clear(tbody);
-  for (const r of rows) {
-    const tr = tbody.insertRow();
-    tr.dataset.dk = r.dk;
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = String(r.dk);
-    tr.appendChild(th);
-    for (const [which, field, digits] of [['unscaled', 'maxShare', 2], ['scaled', 'maxShare', 2],
-      ['unscaled', 'entropyBits', 2], ['scaled', 'entropyBits', 2]]) {
-      const td = tr.insertCell();
-      td.dataset.series = `${which}-${field}`;
-      td.textContent = r[which][field].toFixed(digits);
-    }
-  }
+  tbody.replaceChildren(...rows.map((r) => el('tr', { 'data-dk': r.dk }, el('th', { scope: 'row', text: r.dk }),
+    COLUMNS.map(([which, field]) => el('td', { 'data-series': `${which}-${field}`, text: r[which][field].toFixed(2) })))));
 }

@@ -1,4 +1,4 @@
-// The scale lab's worker: loads the attention core once, then runs one job per
+// The scale lab's worker: loads the attention core's kernel runner once, then runs one job per
 // message and posts the result back. The page sends at most one job at a time
 // to each worker (it keeps only the newest waiting request), so nothing queues
 // up here. A grid job may be one band of rows (several workers share a grid;
@@ -9,22 +9,7 @@
 // ('load_failed' when the core itself could not start here, which makes the
 // page compute without this worker).
 
-import { loadAttention } from '../../wasm/attention.js';
-import { runJob } from './compute.js';
+import { loadKernelRunner } from '../../wasm/attention.js';
+import { serveJobs } from './compute.js';
 
-const attnReady = loadAttention({ path: 'raw' });
-
-self.addEventListener('message', async ({ data: job }) => {
-  try {
-    const attn = await attnReady;
-    const result = runJob(attn, job);
-    const transfer = result.means ? [result.means.buffer] : [];
-    self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result }, transfer);
-  } catch (err) {
-    self.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, error: errorOf(err) });
-  }
-});
-
-function errorOf(err) {
-  return { code: typeof err?.code === 'string' ? err.code : 'compute_failed', message: String(err?.message ?? err) };
-}
+serveJobs(self, loadKernelRunner()); // the best build here: relaxed SIMD where it validates
