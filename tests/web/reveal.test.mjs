@@ -48,6 +48,7 @@ class Box {
   setAttribute(name) { this.attributes.add(name); }
   removeAttribute(name) { this.attributes.delete(name); }
   hasAttribute(name) { return this.attributes.has(name); }
+  getAttribute(name) { return name === 'class' && this.classes.size ? [...this.classes].join(' ') : null; }
   getElementsByTagName(tag) {
     const all = this.childNodes.flatMap((c) => [c, ...c.getElementsByTagName('*')]);
     return tag === '*' ? all : all.filter((c) => c.localName === tag);
@@ -92,7 +93,7 @@ test('showInFrames: finish() shows every box now and names the groups not starte
 // A box of a kind (tag and first class) never shown on the page brings text in a font size or weight
 // the renderer has not loaded yet: it weighs more than the same box shown again.
 test('weighInOrder: the first box of its kinds on a page weighs more than a box of the same kinds after it', () => {
-  const kinds = (tag, cls, kids = []) => { const box = new Box(tag, kids); box.classList[0] = cls; return box; };
+  const kinds = (tag, cls, kids = []) => { const box = new Box(tag, kids); box.classList.add(cls); return box; };
   const card = () => kinds('div', 'kind-test-card', [kinds('p', 'kind-test-title'), kinds('span', 'kind-test-value')]);
   const [first, again, third] = weighInOrder([card(), card(), card()]);
   assert.ok(first > again, `first ${first}, again ${again}`);

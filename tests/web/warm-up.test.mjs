@@ -8,24 +8,24 @@ const tasks = () => new Promise((resolve) => setTimeout(resolve, 120)); // near.
 test('queueWarmUp calls attend once per core, later, with the state of that moment', async () => {
   const calls = [];
   const core = { attend: (state) => calls.push(state) };
-  let state = { tokens: ['a'] };
-  queueWarmUp(core, () => state, undefined);
-  queueWarmUp(core, () => state, undefined);
+  const model = { state: { tokens: ['a'] } };
+  queueWarmUp(core, model, undefined);
+  queueWarmUp(core, model, undefined);
   assert.equal(calls.length, 0); // not in the caller's task
-  state = { tokens: ['b'] };
+  model.state = { tokens: ['b'] };
   await tasks();
   assert.deepEqual(calls, [{ tokens: ['b'] }]);
-  queueWarmUp(core, () => state, undefined);
+  queueWarmUp(core, model, undefined);
   await tasks();
   assert.equal(calls.length, 1);
 });
 
 test('a core that refuses the warm-up call throws nothing at anyone', async () => {
   const core = { attend: () => { throw new Error('bad example'); } };
-  queueWarmUp(core, () => ({}), undefined);
+  queueWarmUp(core, { state: {} }, undefined);
   await tasks();
   const other = { calls: 0, attend() { this.calls++; } };
-  queueWarmUp(other, () => ({}), undefined);
+  queueWarmUp(other, { state: {} }, undefined);
   await tasks();
   assert.equal(other.calls, 1); // the queue goes on after a refusal
 });

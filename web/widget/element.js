@@ -173,7 +173,7 @@ export class AttentionWidget extends ElementBase {
     const near = Promise.all([whenNear(this), this.#view.ready()]);
     near.then(() => this.#prebuild());
     Promise.all([loadAttention({ path: 'teaching' }), near]).then(([attn]) => {
-      queueWarmUp(attn, () => this.#model.state, this);
+      queueWarmUp(attn, this.#model, this);
       queueRender(() => this.#onLoaded(attn), this);
     }, (err) => this.#onLoadFailed(err));
   }
@@ -255,7 +255,7 @@ export class AttentionWidget extends ElementBase {
     this.#train.start();
     // The heat shades (a stylesheet made once per page and theme, heat.js) in a task of their own,
     // ahead of the grids' first paint: with it, that paint was one task of some 15 ms.
-    continueRender(() => this.#views?.grids.prepare(this.#style), this);
+    continueRender(() => this.#views?.grids.prepare(() => this.#theme ?? getComputedStyle(this)), this);
   }
 
   #reveal() {
@@ -334,7 +334,7 @@ export class AttentionWidget extends ElementBase {
   // task each by #prebuild.
   #buildSteps(state) {
     return [
-      () => { this.#views ??= this.#createViews(); },
+      () => this.#views ??= this.#createViews(),
       () => {
         setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
         this.#views.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
@@ -408,7 +408,7 @@ export class AttentionWidget extends ElementBase {
     if (group === 'cast') v.cast.update(state, result, force);
     else if (group === 'asker') v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
     else if (group === 'arrows') v.arrows.update(state, result);
-    else v.grids.update(state, result, this.#style);
+    else v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this));
   }
 
   // The groups held back (#later) are painted as they come on screen: all at once as a tour leaves.
@@ -418,8 +418,6 @@ export class AttentionWidget extends ElementBase {
       if (this.#model.result) this.#paintGroup(group, true);
     }
   }
-
-  #style = () => this.#theme ?? getComputedStyle(this); // read only when needed (see #onLoaded)
 
   #themeChanged() {
     this.#theme = null;

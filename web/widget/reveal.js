@@ -14,9 +14,9 @@ const SPLITTABLE = new Set(['DIV', 'SECTION', 'FIGURE']);
 const INPUT_WEIGHT = 4; // an input lays out its own inner editor
 // The first formula on a page loads the math font (some 10 ms on that VM): it gets a frame of its own.
 const MATH_WEIGHT = FRAME_BUDGET;
-// The first box of a kind (its tag and first class) on a page costs more than the next ones: its
-// text is in a font size or weight not laid out before, which the renderer loads then (1 to 2 ms
-// each on that VM: most of a first widget's frames). A widget like one shown before reveals faster.
+// The first box of a kind (its tag and classes) on a page costs more than the next ones: its text is
+// in a font size or weight not laid out before, which the renderer loads then (1 to 2 ms each on
+// that VM: most of a first widget's frames). A widget like one shown before reveals faster.
 const NEW_KIND_WEIGHT = 8;
 const shownKinds = new Set(); // the kinds of box revealed on this page so far
 
@@ -28,7 +28,7 @@ const shownKinds = new Set(); // the kinds of box revealed on this page so far
  * the switches (and a train panel), so the core's first check is not followed by every panel's paint.
  * Returns `groups`, the names of the groups still to come (all of them), and `finish()`.
  */
-export function revealInFrames(body, beforeShow = null, host = undefined) {
+export function revealInFrames(body, beforeShow, host) {
   const panels = body.querySelector(':scope > .panels');
   if (!panels) return { groups: [], finish: () => [] };
   const [asker, arrows, cast, ...rest] = panels.children;
@@ -41,7 +41,7 @@ export function revealInFrames(body, beforeShow = null, host = undefined) {
  * `body`, a few per frame; `body` holds a screen's height meanwhile. `host`, the element, picks the
  * render lane (near.js). See revealInFrames.
  */
-export function showInFrames(body, groups, beforeShow = null, host = undefined) {
+export function showInFrames(body, groups, beforeShow, host) {
   const split = []; // the boxes shown in parts: each waits for its first part
   const parts = Object.entries(groups).flatMap(([name, nodes]) =>
     nodes.filter(Boolean).flatMap((node) => partsOf(node, split)).map((node) => ({ name, node })));
@@ -51,9 +51,6 @@ export function showInFrames(body, groups, beforeShow = null, host = undefined) 
   body.classList.add('revealing');
   // A box a rebuild took out of the page has no way up to `body`: nothing to unhide.
   const unhide = (node) => { for (let box = node; box && box !== body; box = box.parentNode) box.removeAttribute('data-later'); };
-  const show = (frame) => {
-    for (const { node } of frame) unhide(node);
-  };
   // The end, or a finish(): every box still marked, including a box whose parts a rebuild replaced
   // (no shown part leads up to it any more), is unhidden.
   const end = () => {
@@ -72,7 +69,7 @@ export function showInFrames(body, groups, beforeShow = null, host = undefined) 
     return true;
   };
   const next = () => {
-    if (frames.length && !paintNext(frames[0])) show(frames.shift());
+    if (frames.length && !paintNext(frames[0])) for (const { node } of frames.shift()) unhide(node);
     if (frames.length) continueRender(next, host);
     else end();
   };
@@ -124,18 +121,10 @@ function splitsCleanly(node) {
 
 /** The weights of boxes shown in this order: a kind is new only in the first box (on the page) that has it. */
 export function weighInOrder(nodes) {
-  return nodes.map((node) => {
-    let fresh = 0;
-    const see = (box) => {
-      const kind = `${box.localName}.${box.classList?.[0] ?? ''}`;
-      if (shownKinds.has(kind)) return;
-      shownKinds.add(kind);
-      fresh++;
-    };
-    see(node);
-    for (const box of node.getElementsByTagName('*')) see(box);
-    return weightOf(node) + NEW_KIND_WEIGHT * fresh;
-  });
+  // Each kind counts once, in the box it is first seen in (`add` returns the set: truthy).
+  return nodes.map((node) => weightOf(node) + NEW_KIND_WEIGHT * [node, ...node.getElementsByTagName('*')]
+    .map((box) => `${box.localName}.${box.getAttribute('class')}`)
+    .filter((kind) => !shownKinds.has(kind) && shownKinds.add(kind)).length);
 }
 
 function weightOf(node) {

@@ -45,7 +45,7 @@ export function createTrainMount({ host, model, panels, showNotes }) {
       });
       views.controls.element.after(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
-      queueWarmUp(core, () => model.state, host);
+      queueWarmUp(core, model, host);
       queueRender(() => { if (mounted === pending) pending.panel.start((render) => continueRender(render, host)); }, host);
     };
     Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])

@@ -6,13 +6,13 @@ import { queueRender } from '../shared/near.js';
 
 const warm = new WeakSet(); // the cores called once already (or about to be)
 
-/** Queues one attend() of `state()` on `core` in a task of its own, once per core per page. */
-export function queueWarmUp(core, state, element) {
+/** Queues one attend() of `model.state` (as it is then) on `core` in a task of its own, once per core per page. */
+export function queueWarmUp(core, model, element) {
   if (warm.has(core)) return;
   warm.add(core);
   queueRender(() => {
     try {
-      core.attend(state()); // the result is not used: the caller's own call reports a refusal
+      core.attend(model.state); // the result is not used: the caller's own call reports a refusal
     } catch {
       // the caller calls again and shows why
     }
