@@ -329,9 +329,9 @@ export class AttentionWidget extends ElementBase {
     for (const step of this.#buildSteps(state)) step();
   }
 
-  // Building the panels for a state, a part per panel (each a few ms on a phone-sized 2-core VM, the
-  // first widget's the most: its code is compiled as it first runs): run together by #build, or one
-  // task each by #prebuild.
+  // Building the panels for a state, in three parts of a few ms each on a phone-sized 2-core VM (the
+  // first widget's views cost the most: their code is compiled as it first runs): run together by
+  // #build, or one task each by #prebuild.
   #buildSteps(state) {
     return [
       () => this.#views ??= this.#createViews(),
@@ -339,10 +339,10 @@ export class AttentionWidget extends ElementBase {
         setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
         this.#views.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
       },
-      () => this.#views.asker.build(state),
-      () => this.#views.arrows.build(state),
-      () => this.#views.grids.build(state),
       () => {
+        this.#views.asker.build(state);
+        this.#views.arrows.build(state);
+        this.#views.grids.build(state);
         if (!this.#ui.body.firstChild) this.#layout(this.#views);
         this.#view.built();
       },

@@ -4,7 +4,7 @@
 // loads the first time a widget on the page is guided, and is built in a task of its own,
 // after the panels' frame (queueRender): one long task less at load.
 import { parseBoolean } from '../shared/booleans.js';
-import { continueRender, queueRender } from '../shared/near.js';
+import { queueRender } from '../shared/near.js';
 import { thrown } from '../shared/text.js';
 
 let guidedView = null;
@@ -50,14 +50,12 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
     reveal();
   }
 
-  // The tour is built in one task and shown with its numbers in the next (apply): together they were
-  // one task of some 10 ms on a phone-sized 2-core VM.
   function load() {
     loadGuided().then(({ createGuided }) => queueRender(() => {
       panels().guided ??= createGuided({ host, attend,
         onAsker: (i) => showErrors(model.setAsker(i)),
         onPredict: (on) => host.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
-      continueRender(apply, host);
+      apply();
     }, host), (err) => {
       guidedView = null; // a later try may load it
       body.classList.remove('is-guided');
