@@ -1,16 +1,21 @@
 // First-load benchmark: Lighthouse 12 (mobile emulation, simulated throttling, its
 // defaults) on the demo page served by scripts/serve.mjs with the strict CSP, driving
-// Debian's Chromium. Not a test: scores move with machine load. Prints the figures
-// issue 14 targets (performance >= 0.95, total blocking time <= 150 ms, no long task
-// over 50 ms) next to the load average, and exits 1 when a target is missed.
+// Debian's Chromium. Not a test: scores move with machine load. Prints each run, then
+// the median of every figure over the runs (not one run standing for the others) and how
+// many runs had no long task, next to the load average; exits 1 when a median misses a
+// target of issue 14: performance >= 0.95, total blocking time <= 150 ms, no long task
+// over 50 ms of the page's own. "Unattributable" tasks (no script or document in them:
+// the browser's navigation, which an empty page shows too, and garbage collections) are
+// reported beside it but not held against the page.
 //
-//   npm run bench:load                 (the demo page, median of 3 runs)
+//   npm run bench:load                 (the demo page, 3 runs)
 //   RUNS=1 PAGE=/web/scale.html npm run bench:load
 //   BENCH_URL=http://127.0.0.1:8299/web/ node bench/load.mjs   (another server, e.g. an older checkout)
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { cpus, loadavg } from 'node:os';
 import { serve } from '../scripts/serve.mjs';
+import { median } from './stats.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PAGE = process.env.PAGE ?? '/web/';
@@ -18,6 +23,11 @@ const PAGE = process.env.PAGE ?? '/web/';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TARGETS = { performance: 0.95, tbtMs: 150, longestTaskMs: 50 };
+const UNATTRIBUTABLE = 'Unattributable'; // Lighthouse's name for a task with no URL to blame
+
+/** A task's URL as the report names it: the file, or the page's path (the HTML's own work). */
+const shortUrl = (url) => (URL.canParse(url) && new URL(url).pathname.endsWith('/') ? new URL(url).pathname
+  : url.replace(/^.*\//, ''));
 
 /** The figures of one Lighthouse report (lhr). */
 function figures(lhr) {
@@ -25,15 +35,19 @@ function figures(lhr) {
   const tasks = audit('long-tasks')?.details?.items ?? [];
   const requests = audit('network-requests')?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const own = tasks.filter((t) => t.url !== UNATTRIBUTABLE);
+  const longest = (list) => Math.max(0, ...list.map((t) => t.duration));
   return {
     performance: lhr.categories.performance.score,
     tbtMs: audit('total-blocking-time').numericValue,
     fcpMs: audit('first-contentful-paint').numericValue,
     lcpMs: audit('largest-contentful-paint').numericValue,
     longTasks: tasks.length,
-    longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
-    longestTaskUrl: tasks.toSorted((a, b) => b.duration - a.duration)[0]?.url ?? '',
-    tasks: tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${t.url.replace(/^.*\//, '')}`),
+    longestTaskMs: longest(tasks),
+    ownLongTasks: own.length,
+    ownLongestTaskMs: longest(own),
+    ownLongestTaskUrl: shortUrl(own.toSorted((a, b) => b.duration - a.duration)[0]?.url ?? ''),
+    tasks: tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${shortUrl(t.url)}`),
     cls: audit('cumulative-layout-shift').numericValue,
     mainThreadMs: audit('mainthread-work-breakdown').numericValue,
     requests: requests.length,
@@ -41,8 +55,6 @@ function figures(lhr) {
     transferKB: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
   };
 }
-
-const median = (xs) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const server = process.env.BENCH_URL ? null : await serve(0);
@@ -62,21 +74,32 @@ async function main() {
     await chrome.kill();
     server?.close();
   }
-  // The run with the median performance score stands for the page.
-  const score = median(runs.map((r) => r.performance));
-  const mid = runs.find((r) => r.performance === score);
-  console.log(`\n${url} (median of ${RUNS}; ${cpus()[0].model}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-  console.log(`performance ${mid.performance.toFixed(2)} (target >= ${TARGETS.performance})`);
-  console.log(`total blocking time ${mid.tbtMs.toFixed(0)} ms (target <= ${TARGETS.tbtMs})`);
-  console.log(`long tasks ${mid.longTasks}, longest ${mid.longestTaskMs.toFixed(0)} ms ${mid.longestTaskUrl} ` +
-    `(target: none over ${TARGETS.longestTaskMs} ms)`);
-  console.log(`main-thread work ${(mid.mainThreadMs / 1000).toFixed(2)} s; FCP ${mid.fcpMs.toFixed(0)} ms, ` +
-    `LCP ${mid.lcpMs.toFixed(0)} ms; ${mid.requests} requests (${mid.scriptRequests} scripts), ` +
-    `${mid.transferKB.toFixed(0)} KB transferred`);
-  const missed = mid.performance < TARGETS.performance || mid.tbtMs > TARGETS.tbtMs
-    || mid.longestTaskMs > TARGETS.longestTaskMs;
-  if (missed) console.log('bench:load: a target was missed');
-  process.exitCode = missed ? 1 : 0;
+  summarise(url, runs);
+}
+
+/** The medians over the runs (a figure of each run, not one run's), and the targets they meet. */
+function summarise(url, runs) {
+  const mid = (key) => median(runs.map((r) => r[key]));
+  const none = (key) => `${runs.filter((r) => r[key] === 0).length} of ${runs.length}`;
+  const ms = (key) => `${mid(key).toFixed(0)} ms`;
+  console.log(`\n${url} (medians of ${runs.length} run${runs.length === 1 ? '' : 's'}; ${cpus()[0].model}, ` +
+    `load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(`performance ${mid('performance').toFixed(2)} (target >= ${TARGETS.performance})`);
+  console.log(`total blocking time ${ms('tbtMs')} (target <= ${TARGETS.tbtMs})`);
+  console.log(`long tasks ${mid('longTasks')}, longest ${ms('longestTaskMs')}; runs with no long task: ${none('longTasks')}`);
+  console.log(`the page's own (not "${UNATTRIBUTABLE}"): long tasks ${mid('ownLongTasks')}, longest ` +
+    `${ms('ownLongestTaskMs')} (target: none over ${TARGETS.longestTaskMs} ms); runs with none: ` +
+    `${none('ownLongTasks')}; per run: ${runs.map((r) => `${r.ownLongestTaskMs.toFixed(0)} ${r.ownLongestTaskUrl}`.trim()).join(', ')}`);
+  console.log(`main-thread work ${(mid('mainThreadMs') / 1000).toFixed(2)} s; FCP ${ms('fcpMs')}, ` +
+    `LCP ${ms('lcpMs')}, layout shift ${mid('cls').toFixed(3)}; ${mid('requests')} requests ` +
+    `(${mid('scriptRequests')} scripts), ${mid('transferKB').toFixed(0)} KB transferred`);
+  const missed = [
+    mid('performance') < TARGETS.performance && 'performance',
+    mid('tbtMs') > TARGETS.tbtMs && 'total blocking time',
+    mid('ownLongestTaskMs') > TARGETS.longestTaskMs && 'longest task',
+  ].filter(Boolean);
+  if (missed.length) console.log(`bench:load: missed by the medians: ${missed.join(', ')}`);
+  process.exitCode = missed.length ? 1 : 0;
 }
 
 main().catch((err) => { console.error(err); process.exit(2); });

@@ -2,7 +2,7 @@
 // shown a frame at a time (showInFrames), nothing left hidden at the end or after finish().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FRAME_BUDGET, packFrames, showInFrames } from '../../web/widget/reveal.js';
+import { FRAME_BUDGET, packFrames, showInFrames, weighInOrder } from '../../web/widget/reveal.js';
 
 const weightsOf = (frames, weights) => frames.map((frame) => frame.reduce((sum, i) => sum + weights[i], 0));
 
@@ -48,6 +48,7 @@ class Box {
   setAttribute(name) { this.attributes.add(name); }
   removeAttribute(name) { this.attributes.delete(name); }
   hasAttribute(name) { return this.attributes.has(name); }
+  getAttribute(name) { return name === 'class' && this.classes.size ? [...this.classes].join(' ') : null; }
   getElementsByTagName(tag) {
     const all = this.childNodes.flatMap((c) => [c, ...c.getElementsByTagName('*')]);
     return tag === '*' ? all : all.filter((c) => c.localName === tag);
@@ -87,4 +88,30 @@ test('showInFrames: finish() shows every box now and names the groups not starte
   assert.deepEqual(reveal.finish(), ['one', 'two']);
   assert.equal(hiddenIn(body), 0);
   assert.ok(!body.classes.has('revealing'));
+});
+
+// A box of a kind (tag and first class) never shown on the page brings text in a font size or weight
+// the renderer has not loaded yet: it weighs more than the same box shown again.
+test('weighInOrder: the first box of its kinds on a page weighs more than a box of the same kinds after it', () => {
+  const kinds = (tag, cls, kids = []) => { const box = new Box(tag, kids); box.classList.add(cls); return box; };
+  const card = () => kinds('div', 'kind-test-card', [kinds('p', 'kind-test-title'), kinds('span', 'kind-test-value')]);
+  const [first, again, third] = weighInOrder([card(), card(), card()]);
+  assert.ok(first > again, `first ${first}, again ${again}`);
+  assert.equal(again, 3); // the box and its two children, nothing new
+  assert.equal(third, again);
+});
+
+// A group's first paint (beforeShow) has a task of its own: its boxes still hidden then, shown in a later task.
+test('showInFrames: each group is painted while its boxes are hidden, and shown in a later task', async () => {
+  const body = new Box('div', [new Box('div', rows(5)), new Box('div', rows(5))]);
+  const [one, two] = body.children;
+  const seen = [];
+  showInFrames(body, { one: [one], two: [two] }, (name) => {
+    const box = name === 'one' ? one : two;
+    seen.push([name, box.hasAttribute('data-later')]);
+    queueMicrotask(() => seen.push([`${name} after`, box.hasAttribute('data-later')]));
+  });
+  for (let i = 0; i < 8 && body.classes.has('revealing'); i++) await frames();
+  assert.deepEqual(seen, [['one', true], ['one after', true], ['two', true], ['two after', true]]);
+  assert.equal(hiddenIn(body), 0);
 });

@@ -7,8 +7,9 @@ import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
-import { queueRender, whenNear } from '../shared/near.js';
+import { continueRender, queueRender, whenNear } from '../shared/near.js';
 import { revealInFrames, showInFrames } from './reveal.js';
+import { queueWarmUp } from './warm-up.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS } from '../model/sources.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -38,9 +39,9 @@ const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
 
 const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads from the style
 
-// The panels in the groups a first reveal shows (reveal.js): the cast; the asker's panel with the
-// blend plot; everyone at once. Painted in this order.
-const PANEL_GROUPS = ['cast', 'asker', 'everyone'];
+// The panels in the groups a first reveal shows (reveal.js): the cast; the asker's panel; the blend
+// plot; everyone at once. Painted in this order, each in a task of its own on the first reveal.
+const PANEL_GROUPS = ['cast', 'asker', 'arrows', 'everyone'];
 
 // What the panels' markup depends on: the tokens and every dimension (d_k = rows of W_Q, d_v of W_V).
 const shapeOf = (state) => JSON.stringify([state.tokens, state.wq.length, state.wv.length, state.embeddings[0].length]);
@@ -167,12 +168,14 @@ export class AttentionWidget extends ElementBase {
     this.#link = linkPayload(this);
     this.#sources.start();
     // The core loads at once; the first render waits until this widget is near the viewport.
-    // It is two tasks: the panels are built (hidden) while the core may still be on its way,
-    // then the numbers are painted once it is in.
+    // Short tasks: the panels are built (hidden), a part each, while the core may still be on its
+    // way; once it is in, the page's first call into it (warm-up.js), then the numbers are painted.
     const near = Promise.all([whenNear(this), this.#view.ready()]);
     near.then(() => this.#prebuild());
-    Promise.all([loadAttention({ path: 'teaching' }), near])
-      .then(([attn]) => queueRender(() => this.#onLoaded(attn), this), (err) => this.#onLoadFailed(err));
+    Promise.all([loadAttention({ path: 'teaching' }), near]).then(([attn]) => {
+      queueWarmUp(attn, this.#model, this);
+      queueRender(() => this.#onLoaded(attn), this);
+    }, (err) => this.#onLoadFailed(err));
   }
 
   disconnectedCallback() {
@@ -241,7 +244,7 @@ export class AttentionWidget extends ElementBase {
     // page below does not move when the tour arrives a task later (guided-mount.js). The panels
     // the tour hides wait too: painted when it leaves.
     if (this.#guided.on) {
-      this.#later = new Set(['asker', 'everyone']);
+      this.#later = new Set(['asker', 'arrows', 'everyone']);
       this.#tourHides = true;
     } else this.#reveal();
     // The model checks its example again with the core: a source the core refuses gives way to the next.
@@ -250,6 +253,9 @@ export class AttentionWidget extends ElementBase {
     this.#guided.apply();
     if (!this.#model.result) this.#reveal(); // nothing to tour: the message line says why
     this.#train.start();
+    // The heat shades (a stylesheet made once per page and theme, heat.js) in a task of their own,
+    // ahead of the grids' first paint: with it, that paint was one task of some 15 ms.
+    continueRender(() => this.#views?.grids.prepare(() => this.#theme ?? getComputedStyle(this)), this);
   }
 
   #reveal() {
@@ -323,20 +329,19 @@ export class AttentionWidget extends ElementBase {
     for (const step of this.#buildSteps(state)) step();
   }
 
-  // Building the panels for a state, in three parts of about equal work: run together by #build,
-  // or one task each by #prebuild.
+  // Building the panels for a state, in three parts of a few ms each on a phone-sized 2-core VM (the
+  // first widget's views cost the most: their code is compiled as it first runs): run together by
+  // #build, or one task each by #prebuild.
   #buildSteps(state) {
     return [
+      () => this.#views ??= this.#createViews(),
       () => {
-        const v = this.#views ??= this.#createViews();
         setTokenText(this.#ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
-        v.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
+        this.#views.cast.build(state, { axes: PRESETS[this.#model.source.presetName]?.axes });
       },
       () => {
         this.#views.asker.build(state);
         this.#views.arrows.build(state);
-      },
-      () => {
         this.#views.grids.build(state);
         if (!this.#ui.body.firstChild) this.#layout(this.#views);
         this.#view.built();
@@ -401,10 +406,9 @@ export class AttentionWidget extends ElementBase {
     const { state, result } = this.#model;
     const v = this.#views;
     if (group === 'cast') v.cast.update(state, result, force);
-    else if (group === 'asker') {
-      v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
-      v.arrows.update(state, result);
-    } else v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this));
+    else if (group === 'asker') v.asker.update(state, result, { chapterNote: this.#chapterNote(state) });
+    else if (group === 'arrows') v.arrows.update(state, result);
+    else v.grids.update(state, result, () => this.#theme ?? getComputedStyle(this));
   }
 
   // The groups held back (#later) are painted as they come on screen: all at once as a tour leaves.

@@ -30,8 +30,13 @@ export function createGrids({ root }) {
     view = { scores, weights };
   }
 
-  function update(state, result, style) { // style: () => CSSStyleDeclaration, read only when needed
+  /** The shade classes for the theme, made (once per page and theme) and adopted now, not at the first paint. */
+  function prepare(style) { // style: () => CSSStyleDeclaration, read only when needed
     if (!ramps) usePalette(readRamps(style()));
+  }
+
+  function update(state, result, style) {
+    prepare(style);
     const { logits, weights, divisor } = result;
     const span = Math.max(1, ...logits.flat().filter(Number.isFinite).map(Math.abs));
     setText(view.scores.detail, divisor === 1 ? 'Q Kᵀ: row i dotted with key j.'
@@ -52,7 +57,7 @@ export function createGrids({ root }) {
   /** Themes change with prefers-color-scheme: forget the ramps so the next paint reads them again. */
   function themeChanged() { ramps = null; }
 
-  return { element, build, update, themeChanged };
+  return { element, build, prepare, update, themeChanged };
 }
 
 function readRamps(style) {

@@ -14,20 +14,26 @@ const SPLITTABLE = new Set(['DIV', 'SECTION', 'FIGURE']);
 const INPUT_WEIGHT = 4; // an input lays out its own inner editor
 // The first formula on a page loads the math font (some 10 ms on that VM): it gets a frame of its own.
 const MATH_WEIGHT = FRAME_BUDGET;
+// The first box of a kind (its tag and classes) on a page costs more than the next ones: its text is
+// in a font size or weight not laid out before, which the renderer loads then (1 to 2 ms each on
+// that VM: most of a first widget's frames). A widget like one shown before reveals faster.
+const NEW_KIND_WEIGHT = 8;
+const shownKinds = new Set(); // the kinds of box revealed on this page so far
 
 /**
  * Shows `body` (a widget's .body, laid out by element.js #layout) a few boxes per frame.
- * `beforeShow(name)` runs just before a group's first box appears ('asker', 'cast', 'everyone'), so
+ * `beforeShow(name)` runs in the task before a group's first box appears ('asker', 'arrows', 'cast',
+ * 'everyone'), so
  * the element can paint the group there rather than in the first task. The first task shows only
  * the switches (and a train panel), so the core's first check is not followed by every panel's paint.
  * Returns `groups`, the names of the groups still to come (all of them), and `finish()`.
  */
-export function revealInFrames(body, beforeShow = () => {}, host = undefined) {
+export function revealInFrames(body, beforeShow, host) {
   const panels = body.querySelector(':scope > .panels');
   if (!panels) return { groups: [], finish: () => [] };
   const [asker, arrows, cast, ...rest] = panels.children;
   const share = body.lastElementChild === panels ? null : body.lastElementChild;
-  return showInFrames(body, { asker: [asker, arrows], cast: [cast], everyone: [...rest, share] }, beforeShow, host);
+  return showInFrames(body, { asker: [asker], arrows: [arrows], cast: [cast], everyone: [...rest, share] }, beforeShow, host);
 }
 
 /**
@@ -35,33 +41,35 @@ export function revealInFrames(body, beforeShow = () => {}, host = undefined) {
  * `body`, a few per frame; `body` holds a screen's height meanwhile. `host`, the element, picks the
  * render lane (near.js). See revealInFrames.
  */
-export function showInFrames(body, groups, beforeShow = () => {}, host = undefined) {
+export function showInFrames(body, groups, beforeShow, host) {
   const split = []; // the boxes shown in parts: each waits for its first part
   const parts = Object.entries(groups).flatMap(([name, nodes]) =>
     nodes.filter(Boolean).flatMap((node) => partsOf(node, split)).map((node) => ({ name, node })));
-  const frames = packFrames(parts.map(({ node }) => weightOf(node)), FRAME_BUDGET).map((indices) => indices.map((i) => parts[i]));
+  const frames = packFrames(weighInOrder(parts.map(({ node }) => node)), FRAME_BUDGET).map((indices) => indices.map((i) => parts[i]));
   const started = new Set();
   for (const node of [...split, ...parts.map((part) => part.node)]) node.setAttribute('data-later', '');
   body.classList.add('revealing');
   // A box a rebuild took out of the page has no way up to `body`: nothing to unhide.
   const unhide = (node) => { for (let box = node; box && box !== body; box = box.parentNode) box.removeAttribute('data-later'); };
-  const show = (frame) => {
-    for (const { name, node } of frame) {
-      if (!started.has(name)) {
-        started.add(name);
-        beforeShow(name);
-      }
-      unhide(node);
-    }
-  };
   // The end, or a finish(): every box still marked, including a box whose parts a rebuild replaced
   // (no shown part leads up to it any more), is unhidden.
   const end = () => {
     for (const node of [...split, ...parts.map((part) => part.node)]) node.removeAttribute('data-later');
     body.classList.remove('revealing');
   };
+  // A group is painted (beforeShow) in a task of its own, while its boxes are still hidden, and shown
+  // in the next: a group's first paint and the style and layout of the boxes it shows were one
+  // task of some 13 ms (first-time work: the paint's code compiled, the core's numbers formatted).
+  const paintNext = (frame) => {
+    const fresh = frame.find(({ name }) => !started.has(name));
+    if (!fresh) return false;
+    started.add(fresh.name);
+    if (!beforeShow) return paintNext(frame); // nothing to paint: no task for it
+    beforeShow(fresh.name);
+    return true;
+  };
   const next = () => {
-    if (frames.length) show(frames.shift());
+    if (frames.length && !paintNext(frames[0])) for (const { node } of frames.shift()) unhide(node);
     if (frames.length) continueRender(next, host);
     else end();
   };
@@ -109,6 +117,14 @@ function partsOf(node, split) {
 function splitsCleanly(node) {
   return node.children.length > 0
     && [...node.childNodes].every((child) => child.nodeType === 1 || (child.nodeType === 3 && !child.textContent.trim()));
+}
+
+/** The weights of boxes shown in this order: a kind is new only in the first box (on the page) that has it. */
+export function weighInOrder(nodes) {
+  // Each kind counts once, in the box it is first seen in (`add` returns the set: truthy).
+  return nodes.map((node) => weightOf(node) + NEW_KIND_WEIGHT * [node, ...node.getElementsByTagName('*')]
+    .map((box) => `${box.localName}.${box.getAttribute('class')}`)
+    .filter((kind) => !shownKinds.has(kind) && shownKinds.add(kind)).length);
 }
 
 function weightOf(node) {
