@@ -38,26 +38,20 @@ test('a render under way continues before the rest of its lane, and a near rende
   assert.deepEqual(order, ['far starts', 'near', 'far goes on', 'far next']);
 });
 
-// Frames that come late (a busy machine) in a visible page, and none at all in a hidden one.
-async function renderTimes(visibility, frameDelayMs) {
+// A page whose frames stop (a hidden tab, an iframe out of view): the queue goes on without them.
+async function renderTimes(visibility) {
   document.visibilityState = visibility;
-  globalThis.requestAnimationFrame = frameDelayMs === null ? () => {} : (callback) => setTimeout(callback, frameDelayMs);
+  globalThis.requestAnimationFrame = () => {};
   const times = [];
   for (let i = 0; i < 3; i++) queueRender(() => times.push(performance.now()));
-  await drained(900);
+  await drained(600);
   delete globalThis.requestAnimationFrame;
   delete document.visibilityState;
-  return times.slice(1).map((t, i) => t - times[i]);
+  return times;
 }
-
-test('in a visible page each render waits for its frame, even a late one (120 ms): two never share one', async () => {
-  const gaps = await renderTimes('visible', 120);
-  assert.equal(gaps.length, 2);
-  for (const gap of gaps) assert.ok(gap >= 115, `renders ${gap.toFixed(0)} ms apart`);
-});
 
 for (const visibility of ['hidden', 'visible']) {
   test(`in a ${visibility} page where frames stop (a hidden tab, an iframe out of view), the renders go on`, async () => {
-    assert.equal((await renderTimes(visibility, null)).length, 2);
+    assert.equal((await renderTimes(visibility)).length, 3);
   });
 }

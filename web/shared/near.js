@@ -51,10 +51,7 @@ function afterLoadWhenIdle(callback) {
 // elements near the viewport first, then those of elements off screen (see offScreen).
 const lanes = { near: [], off: [] };
 let draining = false;
-// Where frames stop (a hidden tab; an iframe out of view, whose frames Chromium throttles) the queue
-// goes on after a wait: a short one in a hidden document, a longer one in a visible document, whose
-// frames are only late (a busy machine), so two renders there still get a frame each.
-const frameFallbackMs = () => (document.visibilityState === 'visible' ? 250 : 50);
+const FRAME_FALLBACK_MS = 50; // no animation frames in a hidden tab: do not wait for one
 const laneOf = (element) => (element && offScreen.has(element) ? lanes.off : lanes.near);
 
 /** Runs `render` in a task of its own, after the renders queued before it and their frame. */
@@ -96,5 +93,5 @@ export function afterNextFrame(callback) {
     setTimeout(callback, 0);
   };
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
-  setTimeout(once, frameFallbackMs());
+  setTimeout(once, FRAME_FALLBACK_MS);
 }
