@@ -106,7 +106,7 @@ export function shortNames(wasm) {
 /** dist/NAME.mjs: the kernel's wasm inlined, and its loader. */
 export function inlinedModule(wasm, source) {
   return `// The attention kernel (wasm/kernel_exports.cpp) as one file: its WebAssembly inlined, and its
-// loader. Written by scripts/kernel-module.mjs from ${source}; wasm/raw-path.js drives it.
+// loader. Written by scripts/kernel-module.mjs from ${source}; wasm/kernel-runner.js drives it.
 const WASM = "${DATA_URI}${Buffer.from(wasm).toString('base64')}";
 
 /** Compiles and instantiates the kernel with \`imports\`: a Promise of its WebAssembly.Instance. */

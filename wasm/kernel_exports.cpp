@@ -5,8 +5,9 @@
 // module's JavaScript is a loader of a few lines: scripts/kernel-module.mjs), the scale lab's
 // core is 7,002 bytes gzip (docs/kernel.md, "The kernel module's size"), and the widget's
 // teaching core (bindings.cpp) carries no kernel it never runs.
-// wasm/raw-path.js is the JS side: it fills the buffers in place through Float32Array views
-// of the memory, calls attn_run_band and reads a failed status back as an AttentionError.
+// wasm/kernel-runner.js is the JS side: it fills the buffers in place through Float32Array views
+// of the memory, calls attn_run_band and reads a failed status back as an AttentionError
+// (wasm/raw-path.js adds the public API's argument checks on top).
 //
 // Size: nothing here or in the raw path's core (attend_raw.cpp, the raw checks of
 // validate.cpp) uses std::string, operator new or malloc. Messages are written into a
@@ -66,7 +67,7 @@ class Workspace {
 
  private:
   // Extends the block to `floats`, growing the wasm memory if it ends beyond it
-  // (emscripten_resize_heap: the kernel's one import, which wasm/raw-path.js gives).
+  // (emscripten_resize_heap: the kernel's one import, which wasm/kernel-runner.js gives).
   bool grow(std::size_t floats) {
     const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(base()) + floats * sizeof(float);
     if (end > emscripten_get_heap_size() && !emscripten_resize_heap(end)) return false;
@@ -130,7 +131,7 @@ EMSCRIPTEN_KEEPALIVE int attn_run_band(std::size_t first_row, std::size_t rows, 
   o.scaled = flags & 1;
   o.causal = flags & 2;
   // The masked half of the grid is never read: attendRaw copies only keys
-  // 0..i of row i out of it (wasm/raw-path.js, copyGrid). So the kernel
+  // 0..i of row i out of it (wasm/kernel-runner.js, copyGrid). So the kernel
   // need not zero it (8 MB at n = 2048), whatever an earlier call left there.
   o.masked_zero = true;
   return report(attention::detail::attend_raw_rows_status(
