@@ -153,3 +153,26 @@ test('the guided tour is built in one task and shown in a later one', async ({ p
   expect(tour.built).toBeGreaterThan(0);
   expect(tour.shown).toBeGreaterThan(tour.taskAfter); // not in the task that built it
 });
+
+// A widget's panels are built, hidden, a part per task (element.js #buildSteps): the asker's panel
+// and the blend plot in one, the grids and the layout in a later one (together they were one long task).
+test('a widget builds its asker panel and its grids in different tasks', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__build = {};
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (name, value) {
+      const b = window.__build;
+      if (name === 'class' && value === 'asker-select' && !b.asker) {
+        b.asker = performance.now();
+        setTimeout(() => { b.taskAfter = performance.now(); }, 0); // runs once the asker's task is over
+      }
+      if (name === 'class' && String(value).startsWith('heat-table') && !b.grids) b.grids = performance.now();
+      return setAttribute.call(this, name, value);
+    };
+  });
+  await page.goto('/');
+  await expect(page.locator('attention-widget').nth(1).getByRole('table', { name: 'Scores' })).toHaveCount(1);
+  const b = await page.evaluate(() => window.__build);
+  expect(b.asker).toBeGreaterThan(0);
+  expect(b.grids).toBeGreaterThan(b.taskAfter); // the first widget's grids, in a task after its asker's
+});
