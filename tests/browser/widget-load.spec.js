@@ -124,3 +124,55 @@ test('when the tour leaves, the panels it hid show every number', async ({ page 
   expect(blank.shown).toBeGreaterThan(20);
   expect(blank.blank).toBe(0);
 });
+
+// The guided tour is built in one task and painted and put on the page in a later one
+// (web/widget/guided-mount.js): the two together were one long task at load.
+test('the guided tour is built in one task and shown in a later one', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__tour = {};
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (name, value) {
+      if (name === 'class' && value === 'guided' && !window.__tour.built) {
+        window.__tour.built = performance.now();
+        setTimeout(() => { window.__tour.taskAfter = performance.now(); }, 0); // runs once the building task is over
+      }
+      return setAttribute.call(this, name, value);
+    };
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const root = attach.call(this, init);
+      new MutationObserver(() => {
+        if (!window.__tour.shown && root.querySelector('section.guided')) window.__tour.shown = performance.now();
+      }).observe(root, { subtree: true, childList: true });
+      return root;
+    };
+  });
+  await page.goto('/');
+  await expect(page.locator('attention-widget[guided]').first().getByRole('button', { name: 'Next step' })).toBeVisible();
+  const tour = await page.evaluate(() => window.__tour);
+  expect(tour.built).toBeGreaterThan(0);
+  expect(tour.shown).toBeGreaterThan(tour.taskAfter); // not in the task that built it
+});
+
+// A widget's panels are built, hidden, a part per task (element.js #buildSteps): the asker's panel
+// and the blend plot in one, the grids and the layout in a later one (together they were one long task).
+test('a widget builds its asker panel and its grids in different tasks', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__build = {};
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (name, value) {
+      const b = window.__build;
+      if (name === 'class' && value === 'asker-select' && !b.asker) {
+        b.asker = performance.now();
+        setTimeout(() => { b.taskAfter = performance.now(); }, 0); // runs once the asker's task is over
+      }
+      if (name === 'class' && String(value).startsWith('heat-table') && !b.grids) b.grids = performance.now();
+      return setAttribute.call(this, name, value);
+    };
+  });
+  await page.goto('/');
+  await expect(page.locator('attention-widget').nth(1).getByRole('table', { name: 'Scores' })).toHaveCount(1);
+  const b = await page.evaluate(() => window.__build);
+  expect(b.asker).toBeGreaterThan(0);
+  expect(b.grids).toBeGreaterThan(b.taskAfter); // the first widget's grids, in a task after its asker's
+});

@@ -115,3 +115,34 @@ test('showInFrames: each group is painted while its boxes are hidden, and shown 
   assert.deepEqual(seen, [['one', true], ['one after', true], ['two', true], ['two after', true]]);
   assert.equal(hiddenIn(body), 0);
 });
+
+// A box weighs itself and everything in it, an input INPUT_WEIGHT (4) and a formula a frame of its own.
+test('weighInOrder: a box counts its whole subtree, an input 4', () => {
+  const box = () => new Box('div', [new Box('input'), new Box('span', [new Box('input')])]);
+  weighInOrder([box()]); // its kinds are shown now: the next one weighs what it holds only
+  assert.deepEqual(weighInOrder([box()]), [4 + 3 * 2]);
+  const formula = new Box('math');
+  assert.ok(weighInOrder([formula])[0] > FRAME_BUDGET);
+});
+
+// Splitting a big panel looks at each level of it: its subtree's size is counted once for the
+// whole reveal (one walk), not again at each level (getElementsByTagName per box looked at).
+test('showInFrames: counts every subtree in one walk, however deep the panel', () => {
+  const deep = (depth) => (depth === 0 ? new Box('div', rows(60)) : new Box('div', [deep(depth - 1), deep(depth - 1)]));
+  const body = new Box('div', [deep(4)]);
+  let queries = 0, inside = 0; // the stand-in answers a query by asking its children: count the outer ones
+  const count = (node) => {
+    const own = node.getElementsByTagName.bind(node);
+    node.getElementsByTagName = (tag) => {
+      if (inside === 0) queries++;
+      inside++;
+      try { return own(tag); } finally { inside--; }
+    };
+    node.childNodes.forEach(count);
+  };
+  count(body);
+  const reveal = showInFrames(body, { one: [body.children[0]] });
+  const parts = 16; // the 16 leaves of 61 boxes each fit a frame; the 15 boxes above them are split
+  assert.ok(queries <= parts + 1, `${queries} subtree queries for ${parts} parts`);
+  reveal.finish();
+});

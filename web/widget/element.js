@@ -329,8 +329,8 @@ export class AttentionWidget extends ElementBase {
     for (const step of this.#buildSteps(state)) step();
   }
 
-  // Building the panels for a state, in three parts of a few ms each on a phone-sized 2-core VM (the
-  // first widget's views cost the most: their code is compiled as it first runs): run together by
+  // Building the panels for a state, in four parts of a few ms each on a phone-sized 2-core VM (the
+  // first widget's views cost the most: their code runs for the first time): run together by
   // #build, or one task each by #prebuild.
   #buildSteps(state) {
     return [
@@ -342,6 +342,8 @@ export class AttentionWidget extends ElementBase {
       () => {
         this.#views.asker.build(state);
         this.#views.arrows.build(state);
+      },
+      () => {
         this.#views.grids.build(state);
         if (!this.#ui.body.firstChild) this.#layout(this.#views);
         this.#view.built();

@@ -43,9 +43,11 @@ export function revealInFrames(body, beforeShow, host) {
  */
 export function showInFrames(body, groups, beforeShow, host) {
   const split = []; // the boxes shown in parts: each waits for its first part
+  const roots = Object.values(groups).flat().filter(Boolean);
+  const tally = tallyOf(roots);
   const parts = Object.entries(groups).flatMap(([name, nodes]) =>
-    nodes.filter(Boolean).flatMap((node) => partsOf(node, split)).map((node) => ({ name, node })));
-  const frames = packFrames(weighInOrder(parts.map(({ node }) => node)), FRAME_BUDGET).map((indices) => indices.map((i) => parts[i]));
+    nodes.filter(Boolean).flatMap((node) => partsOf(node, split, tally)).map((node) => ({ name, node })));
+  const frames = packFrames(weighInOrder(parts.map(({ node }) => node), tally), FRAME_BUDGET).map((indices) => indices.map((i) => parts[i]));
   const started = new Set();
   for (const node of [...split, ...parts.map((part) => part.node)]) node.setAttribute('data-later', '');
   body.classList.add('revealing');
@@ -107,10 +109,10 @@ export function packFrames(weights, budget) {
 
 // The boxes `node` is shown in: itself when it fits a frame or cannot be split, else its children's
 // (and `node` joins `split`).
-function partsOf(node, split) {
-  if (weightOf(node) <= FRAME_BUDGET || !SPLITTABLE.has(node.tagName) || !splitsCleanly(node)) return [node];
+function partsOf(node, split, tally) {
+  if (weightOf(node, tally) <= FRAME_BUDGET || !SPLITTABLE.has(node.tagName) || !splitsCleanly(node)) return [node];
   split.push(node);
-  return [...node.children].flatMap((child) => partsOf(child, split));
+  return [...node.children].flatMap((child) => partsOf(child, split, tally));
 }
 
 // Only element children, no text of its own: hiding some of them leaves no stray words.
@@ -119,15 +121,38 @@ function splitsCleanly(node) {
     && [...node.childNodes].every((child) => child.nodeType === 1 || (child.nodeType === 3 && !child.textContent.trim()));
 }
 
+/**
+ * What weightOf needs of every box under `roots`, counted in one walk: { boxes, inputs, maths } of
+ * each box's subtree, itself included. Counting each box's subtree again at every level that
+ * partsOf looks at was some 10 ms of a first widget's reveal on a phone-sized 2-core VM.
+ */
+function tallyOf(roots) {
+  const tally = new Map();
+  const walk = (node) => {
+    const own = { boxes: 1, inputs: node.localName === 'input' ? 1 : 0, maths: node.localName === 'math' ? 1 : 0 };
+    for (const child of node.children) {
+      const sub = walk(child);
+      own.boxes += sub.boxes;
+      own.inputs += sub.inputs;
+      own.maths += sub.maths;
+    }
+    tally.set(node, own);
+    return own;
+  };
+  for (const root of roots) walk(root);
+  return tally;
+}
+
 /** The weights of boxes shown in this order: a kind is new only in the first box (on the page) that has it. */
-export function weighInOrder(nodes) {
+export function weighInOrder(nodes, tally = tallyOf(nodes)) {
   // Each kind counts once, in the box it is first seen in (`add` returns the set: truthy).
-  return nodes.map((node) => weightOf(node) + NEW_KIND_WEIGHT * [node, ...node.getElementsByTagName('*')]
+  return nodes.map((node) => weightOf(node, tally) + NEW_KIND_WEIGHT * [node, ...node.getElementsByTagName('*')]
     .map((box) => `${box.localName}.${box.getAttribute('class')}`)
     .filter((kind) => !shownKinds.has(kind) && shownKinds.add(kind)).length);
 }
 
-function weightOf(node) {
-  const count = (tag) => node.getElementsByTagName(tag).length + (node.localName === tag ? 1 : 0);
-  return 1 + node.getElementsByTagName('*').length + (INPUT_WEIGHT - 1) * count('input') + MATH_WEIGHT * count('math');
+// The box and everything in it, an input counting INPUT_WEIGHT and a formula MATH_WEIGHT.
+function weightOf(node, tally) {
+  const { boxes, inputs, maths } = tally.get(node);
+  return boxes + (INPUT_WEIGHT - 1) * inputs + MATH_WEIGHT * maths;
 }
