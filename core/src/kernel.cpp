@@ -84,29 +84,30 @@ struct QuadRows {
 
 // ---- scores: S = scale * Q K^T ------------------------------------------
 
-// sums[j][r] += q_r[t] * k_j[t] for t in [full, d), in order: the d % 4 tail of
-// score_tile's dot products (k as there). Not unrolled: unrolled, its eight loops
-// (one per asker and key) were a twentieth of the module, for the 1-3 numbers per
-// row that d % 4 leaves.
-void add_tails(float (&sums)[2][kRows], const QuadRows<const float>& q, const float* k,
-               std::size_t kstride, std::size_t full, std::size_t d) {
-  ATTENTION_NO_UNROLL
-  for (std::size_t j = 0; j < 2; ++j)
+// sums[j][r] += q_r[t] * k_j[t] for t in [full, d), one t at a time, a multiply and
+// an add (as scalar code would), for the four askers at once (lane r: asker r): the
+// d % 4 tail of score_tile's dot products. qtail: (d - full, 4), qtail[(t - full) * 4 + r]
+// = q_r[t]; k as in score_tile. Out of line: it is not hot, and inlined it made the
+// score loop around it slower.
+ATTENTION_NOINLINE void add_tails(float (&sums)[2][kRows], const float* qtail, const float* k,
+                                  std::size_t kstride, std::size_t full, std::size_t d) {
+  for (std::size_t j = 0; j < 2; ++j) {
+    f32x4 s = load4(sums[j]);
     ATTENTION_NO_UNROLL
-    for (std::size_t r = 0; r < kRows; ++r)
-      ATTENTION_NO_UNROLL
-      for (std::size_t t = full; t < d; ++t) sums[j][r] += q.at[r][t] * k[j * kstride + t];
+    for (std::size_t t = full; t < d; ++t)
+      s = s + load4(qtail + (t - full) * kRows) * splat4(k[j * kstride + t]);
+    store4(sums[j], s);
+  }
 }
 
 // 4 askers x 2 keys of dot products over d, four lanes at a time.
-// qt: the askers' full 4-column chunks, chunk-major (see score_block); q: the
-// same rows, for the d % 4 tail; k: (2, d), the second key kstride after the
-// first (0: one key twice, see score_block); out: row r's scores from out.at[r] + col.
-// Pointers are bumped, not indexed: V8 does not strength-reduce index arithmetic,
-// which otherwise costs as much as the math.
-inline void score_tile(const float* qt, const QuadRows<const float>& q, const float* k,
-                       std::size_t kstride, std::size_t d, float scale, QuadRows<float>& out,
-                       std::size_t col) {
+// qt: the askers' full 4-column chunks, chunk-major, then the d % 4 tail asker-major
+// (see score_block); k: (2, d), the second key kstride after the first (0: one key
+// twice, see score_block); out: row r's scores from out.at[r] + col. Pointers are
+// bumped, not indexed: V8 does not strength-reduce index arithmetic, which otherwise
+// costs as much as the math.
+inline void score_tile(const float* qt, const float* k, std::size_t kstride, std::size_t d,
+                       float scale, QuadRows<float>& out, std::size_t col) {
   constexpr int R = kRows, C = 2;
   f32x4 acc[R][C] = {};
   const std::size_t full = d / 4 * 4;
@@ -121,7 +122,7 @@ inline void score_tile(const float* qt, const QuadRows<const float>& q, const fl
   }
   float sums[C][R];
   for (int j = 0; j < C; ++j) store4(sums[j], sum4x4(acc[0][j], acc[1][j], acc[2][j], acc[3][j]));
-  if (full < d) add_tails(sums, q, k, kstride, full, d);
+  if (full < d) add_tails(sums, qt + full * R, k, kstride, full, d);
   for (int j = 0; j < C; ++j)
     for (int r = 0; r < R; ++r) out.at[r][col + j] = sums[j][r] * scale;
 }
@@ -139,14 +140,18 @@ ATTENTION_NOINLINE void score_block(const float* q, std::size_t live, const floa
   const QuadRows<const float> rows(q, d, live);
   QuadRows<float> out(scores, ld, live);
   float qt[kRows * kMaxDim];
-  for (std::size_t c = 0; c + 4 <= d; c += 4)
+  std::size_t c = 0;
+  for (; c + 4 <= d; c += 4)
     for (std::size_t r = 0; r < kRows; ++r) store4(qt + c * kRows + 4 * r, load4(rows.at[r] + c));
+  ATTENTION_NO_UNROLL
+  for (; c < d; ++c)  // the d % 4 tail: qt[full * 4 + (c - full) * 4 + r] = q_r[c]
+    for (std::size_t r = 0; r < kRows; ++r) qt[c * kRows + r] = rows.at[r][c];
   std::size_t j = j0;
-  for (; j + 2 <= j1; j += 2) score_tile(qt, rows, keys + j * d, d, d, scale, out, j - j0);
+  for (; j + 2 <= j1; j += 2) score_tile(qt, keys + j * d, d, d, scale, out, j - j0);
   if (j < j1) {
     float odd[kRows * 2];  // (4, 2): the odd key's scores, twice
     QuadRows<float> pair(odd, 2, kRows);
-    score_tile(qt, rows, keys + j * d, 0, d, scale, pair, 0);
+    score_tile(qt, keys + j * d, 0, d, scale, pair, 0);
     for (std::size_t r = 0; r < kRows; ++r) out.at[r][j - j0] = odd[2 * r];
   }
 }
@@ -221,15 +226,15 @@ ATTENTION_NOINLINE void blend_block(float* w, std::size_t live, std::size_t ldw,
   std::size_t c = 0;
   for (; c + 8 <= d; c += 8) blend_strip<2>(wt, values + c, count, d, outr, c);
   for (; c + 4 <= d; c += 4) blend_strip<1>(wt, values + c, count, d, outr, c);
-  ATTENTION_NO_UNROLL  // the d % 4 tail, one column at a time (1-3 of them: not hot)
-  for (; c < d; ++c)
-    ATTENTION_NO_UNROLL
-    for (std::size_t r = 0; r < live; ++r) {
-      float s = out[r * d + c];
-      ATTENTION_NO_UNROLL
-      for (std::size_t j = 0; j < count; ++j) s += wt[j * kRows + r] * values[j * d + c];
-      out[r * d + c] = s;
-    }
+  // The d % 4 tail, a column at a time for the four askers at once (lane r: asker r):
+  // out_r[c] += w_rj * v_j[c] key by key, a multiply and an add, as scalar code would.
+  ATTENTION_NO_UNROLL
+  for (; c < d; ++c) {
+    f32x4 acc;
+    for (std::size_t r = 0; r < kRows; ++r) acc[r] = outr.at[r][c];
+    for (std::size_t j = 0; j < count; ++j) acc = acc + load4(wt + j * kRows) * splat4(values[j * d + c]);
+    for (std::size_t r = 0; r < kRows; ++r) outr.at[r][c] = acc[r];
+  }
 }
 
 // ---- softmax pieces -----------------------------------------------------
