@@ -254,6 +254,7 @@ ATTENTION_NOINLINE float row_max(const float* x, std::size_t count) {
   m4 = max4(m4, n4);
   if (j + 4 <= count) m4 = max4(m4, load4(x + j)), j += 4;
   float m = kernel::max4(m4);
+  ATTENTION_NO_UNROLL  // the last 1-3 (so for every tail loop below)
   for (; j < count; ++j) m = std::fmax(m, x[j]);
   return m;
 }
@@ -271,8 +272,10 @@ ATTENTION_NOINLINE float exp_shifted(float* x, std::size_t count, float shift) {
   }
   if (j < count) {  // the last 1-3 entries, padded with -inf (which gives 0)
     f32x4 tail = splat4(-INFINITY);
+    ATTENTION_NO_UNROLL
     for (std::size_t t = j; t < count; ++t) tail[t - j] = x[t];
     const f32x4 e = exp4(tail - s4, c);
+    ATTENTION_NO_UNROLL
     for (std::size_t t = j; t < count; ++t) x[t] = e[t - j];
     sum += e;
   }
@@ -284,6 +287,7 @@ ATTENTION_NOINLINE void scale_row(float* x, std::size_t count, float factor) {
   const f32x4 f4 = splat4(factor);
   std::size_t j = 0;
   for (; j + 4 <= count; j += 4) store4(x + j, load4(x + j) * f4);
+  ATTENTION_NO_UNROLL
   for (; j < count; ++j) x[j] *= factor;
 }
 
@@ -390,7 +394,8 @@ struct Running {
 // s: (width) scaled scores, of which the first `live` are visible; out: (d)
 ATTENTION_NOINLINE void fold_block(float* s, std::size_t live, std::size_t width, Running& run,
                                    float* out, std::size_t d) {
-  std::fill(s + live, s + width, -INFINITY);
+  ATTENTION_NO_UNROLL  // at most 3: a quad's first askers, past their diagonal
+  for (std::size_t j = live; j < width; ++j) s[j] = -INFINITY;
   const float m = std::fmax(run.m, row_max(s, live));
   if (m > run.m) {
     const float shrink = std::exp(run.m - m);  // 0 on the first block (run.m = -inf)
@@ -436,6 +441,7 @@ bool all_finite(const float* x, std::size_t count) {
     acc += v - v;  // stays 0 unless some v is infinite or NaN
   }
   float tail = 0.0f;
+  ATTENTION_NO_UNROLL
   for (; i < count; ++i) tail += x[i] - x[i];
   return sum4(acc) + tail == 0.0f;
 }
