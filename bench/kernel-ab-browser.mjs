@@ -1,7 +1,7 @@
 // bench/kernel-ab.mjs's paired A/B rounds in Chromium (Debian's, driven by Playwright),
 // where the relaxed-SIMD build is the one the scale lab loads.
 //
-//   node bench/kernel-ab-browser.mjs OLD.mjs NEW.mjs [rounds] [main|odd]
+//   node bench/kernel-ab-browser.mjs OLD.mjs NEW.mjs [rounds] [main|big|odd]
 //
 // OLD and NEW as for kernel-ab.mjs (inlined modules, optionally MODULE=raw-path.js).
 // The page is served here: the repo's wasm/, web/ and bench/, plus the two modules

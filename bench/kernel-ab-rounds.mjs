@@ -20,10 +20,12 @@ export async function startRawPath(createRawPath, create) {
 }
 
 // The case sets: 'main', sizes a multiple of 4 (every asker in a quad of four, keys in
-// pairs, d in whole vectors); 'odd', the sizes that are not: a band's last 1-3 askers,
-// an odd last key and a d % 4 tail, which take the kernel's slower edges.
+// pairs, d in whole vectors); 'big', main's largest alone (more rounds in the same time,
+// for differences of a percent or two); 'odd', the sizes that are not a multiple of 4: a
+// band's last 1-3 askers, an odd last key and a d % 4 tail, the kernel's edges.
 const SIZES = {
   main: [[512, 64], [1024, 64], [2048, 64]],
+  big: [[2048, 64]],
   odd: [[1021, 64], [2047, 64], [1024, 63], [2048, 65]],
 };
 

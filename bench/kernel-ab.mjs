@@ -1,7 +1,7 @@
 // Paired A/B rounds of two builds of the kernel module, in one node process: is a
 // rebuilt kernel (other flags, other code) as fast as the one it replaces?
 //
-//   node --experimental-wasm-relaxed-simd bench/kernel-ab.mjs OLD.mjs NEW.mjs [rounds] [main|odd]
+//   node --experimental-wasm-relaxed-simd bench/kernel-ab.mjs OLD.mjs NEW.mjs [rounds] [main|big|odd]
 //
 // OLD and NEW are inlined kernel modules (dist/attention-kernel*.mjs, or copies of
 // them). Both run through wasm/raw-path.js, or the raw-path.js given as

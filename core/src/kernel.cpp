@@ -25,6 +25,7 @@
 //   - No allocation: scratch is fixed-size stack tiles or the caller's
 //     weights rows.
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <type_traits>
 
@@ -84,28 +85,12 @@ struct QuadRows {
 
 // ---- scores: S = scale * Q K^T ------------------------------------------
 
-// sums[j][r] += q_r[t] * k_j[t] for t in [full, d), one t at a time, a multiply and
-// an add (as scalar code would), for the four askers at once (lane r: asker r): the
-// d % 4 tail of score_tile's dot products. qtail: (d - full, 4), qtail[(t - full) * 4 + r]
-// = q_r[t]; k as in score_tile. Out of line: it is not hot, and inlined it made the
-// score loop around it slower.
-ATTENTION_NOINLINE void add_tails(float (&sums)[2][kRows], const float* qtail, const float* k,
-                                  std::size_t kstride, std::size_t full, std::size_t d) {
-  for (std::size_t j = 0; j < 2; ++j) {
-    f32x4 s = load4(sums[j]);
-    ATTENTION_NO_UNROLL
-    for (std::size_t t = full; t < d; ++t)
-      s = s + load4(qtail + (t - full) * kRows) * splat4(k[j * kstride + t]);
-    store4(sums[j], s);
-  }
-}
-
-// 4 askers x 2 keys of dot products over d, four lanes at a time.
-// qt: the askers' full 4-column chunks, chunk-major, then the d % 4 tail asker-major
-// (see score_block); k: (2, d), the second key kstride after the first (0: one key
-// twice, see score_block); out: row r's scores from out.at[r] + col. Pointers are
-// bumped, not indexed: V8 does not strength-reduce index arithmetic, which otherwise
-// costs as much as the math.
+// 4 askers x 2 keys of dot products over d's full 4-column chunks, four lanes at a
+// time (the d % 4 tail: add_tails). qt: the askers' chunks, chunk-major (see
+// score_block); k: (2, d), the second key kstride after the first (0: one key twice,
+// see score_block); out: row r's scores from out.at[r] + col. Pointers are bumped, not
+// indexed: V8 does not strength-reduce index arithmetic, which otherwise costs as
+// much as the math.
 inline void score_tile(const float* qt, const float* k, std::size_t kstride, std::size_t d,
                        float scale, QuadRows<float>& out, std::size_t col) {
   constexpr int R = kRows, C = 2;
@@ -120,11 +105,33 @@ inline void score_tile(const float* qt, const float* k, std::size_t kstride, std
       for (int j = 0; j < C; ++j) acc[r][j] = kernel::madd4(qv, kv[j], acc[r][j]);
     }
   }
-  float sums[C][R];
-  for (int j = 0; j < C; ++j) store4(sums[j], sum4x4(acc[0][j], acc[1][j], acc[2][j], acc[3][j]));
-  if (full < d) add_tails(sums, qt + full * R, k, kstride, full, d);
-  for (int j = 0; j < C; ++j)
-    for (int r = 0; r < R; ++r) out.at[r][col + j] = sums[j][r] * scale;
+  for (int j = 0; j < C; ++j) {
+    float sums[R];
+    store4(sums, sum4x4(acc[0][j], acc[1][j], acc[2][j], acc[3][j]));
+    for (int r = 0; r < R; ++r) out.at[r][col + j] = sums[r] * scale;
+  }
+}
+
+// The d % 4 tail, for keys [j0, j1) after score_tile stored their full chunks' sums
+// unscaled: score_rj = (sum + q_r[t] k_j[t] + ...) * scale, t in [full, d) in order, a
+// multiply and an add each (as one scalar loop would), the four askers at once (lane
+// r: asker r; a row there twice, QuadRows, is read before it is written).
+// qtail: (d - full, 4), qtail[(t - full) * 4 + r] = q_r[t]; keys: (n, d).
+// A pass of its own, not in score_tile: any tail code in the tile loop (a call, or the
+// loop inline) made V8 keep the hot loop's values worse, 2-9% of the whole call.
+ATTENTION_NOINLINE void add_tails(const float* qtail, const float* keys, std::size_t d,
+                                  std::size_t full, std::size_t j0, std::size_t j1, float scale,
+                                  QuadRows<float>& out) {
+  ATTENTION_NO_UNROLL
+  for (std::size_t j = j0; j < j1; ++j) {
+    f32x4 s;
+    for (std::size_t r = 0; r < kRows; ++r) s[r] = out.at[r][j - j0];
+    ATTENTION_NO_UNROLL
+    for (std::size_t t = full; t < d; ++t)
+      s = s + load4(qtail + (t - full) * kRows) * splat4(keys[j * d + t]);
+    s = s * splat4(scale);
+    for (std::size_t r = 0; r < kRows; ++r) out.at[r][j - j0] = s[r];
+  }
 }
 
 // scores[r * ld + (j - j0)] = scale * q_r . k_j for the quad's askers r < live
@@ -146,14 +153,17 @@ ATTENTION_NOINLINE void score_block(const float* q, std::size_t live, const floa
   ATTENTION_NO_UNROLL
   for (; c < d; ++c)  // the d % 4 tail: qt[full * 4 + (c - full) * 4 + r] = q_r[c]
     for (std::size_t r = 0; r < kRows; ++r) qt[c * kRows + r] = rows.at[r][c];
+  const std::size_t full = d / 4 * 4;
+  const float tile_scale = full < d ? 1.0f : scale;  // with a tail, add_tails scales
   std::size_t j = j0;
-  for (; j + 2 <= j1; j += 2) score_tile(qt, keys + j * d, d, d, scale, out, j - j0);
+  for (; j + 2 <= j1; j += 2) score_tile(qt, keys + j * d, d, d, tile_scale, out, j - j0);
   if (j < j1) {
     float odd[kRows * 2];  // (4, 2): the odd key's scores, twice
     QuadRows<float> pair(odd, 2, kRows);
-    score_tile(qt, keys + j * d, 0, d, scale, pair, 0);
+    score_tile(qt, keys + j * d, 0, d, tile_scale, pair, 0);
     for (std::size_t r = 0; r < kRows; ++r) out.at[r][j - j0] = odd[2 * r];
   }
+  if (full < d) add_tails(qt + full * kRows, keys, d, full, j0, j1, scale, out);
 }
 
 // ---- blend: outputs += W V ----------------------------------------------
@@ -169,9 +179,15 @@ inline void blend_strip(const float* wt, const float* values, std::size_t count,
   f32x4 acc[R][V];
   for (int r = 0; r < R; ++r)
     for (int v = 0; v < V; ++v) acc[r][v] = load4(out.at[r] + c + 4 * v);
-  for (const float* end = wt + count * R; wt != end; wt += R, values += d) {
+  // The value rows walked by their address in bytes, the stride d * 4 computed once: as
+  // `values += d`, clang 14 put the multiply by 4 back inside this loop (one more instruction
+  // per key, about 2% of the whole call in Chromium) once the loop kept QuadRows' four row
+  // pointers alive around it.
+  const std::uintptr_t step = d * sizeof(float);
+  std::uintptr_t at = reinterpret_cast<std::uintptr_t>(values);
+  for (const float* end = wt + count * R; wt != end; wt += R, at += step) {
     f32x4 vv[V];
-    for (int v = 0; v < V; ++v) vv[v] = load4(values + 4 * v);
+    for (int v = 0; v < V; ++v) vv[v] = load4(reinterpret_cast<const float*>(at) + 4 * v);
     for (int r = 0; r < R; ++r) {
       const f32x4 wr = splat4(wt[r]);
       for (int v = 0; v < V; ++v) acc[r][v] = kernel::madd4(wr, vv[v], acc[r][v]);
