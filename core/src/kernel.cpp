@@ -122,15 +122,16 @@ inline void score_tile(const float* qt, const float* k, std::size_t kstride, std
 ATTENTION_NOINLINE void add_tails(const float* qtail, const float* keys, std::size_t d,
                                   std::size_t full, std::size_t j0, std::size_t j1, float scale,
                                   QuadRows<float>& out) {
+  float *o0 = out.at[0], *o1 = out.at[1], *o2 = out.at[2], *o3 = out.at[3];
   ATTENTION_NO_UNROLL
-  for (std::size_t j = j0; j < j1; ++j) {
-    f32x4 s;
-    for (std::size_t r = 0; r < kRows; ++r) s[r] = out.at[r][j - j0];
+  for (std::size_t c = 0; c < j1 - j0; ++c) {
+    // Lanes by constant index: a loop over them went through the stack, a stall per key.
+    f32x4 s = {o0[c], o1[c], o2[c], o3[c]};
+    const float* k = keys + (j0 + c) * d;
     ATTENTION_NO_UNROLL
-    for (std::size_t t = full; t < d; ++t)
-      s = s + load4(qtail + (t - full) * kRows) * splat4(keys[j * d + t]);
+    for (std::size_t t = full; t < d; ++t) s = s + load4(qtail + (t - full) * kRows) * splat4(k[t]);
     s = s * splat4(scale);
-    for (std::size_t r = 0; r < kRows; ++r) out.at[r][j - j0] = s[r];
+    o0[c] = s[0], o1[c] = s[1], o2[c] = s[2], o3[c] = s[3];
   }
 }
 
@@ -244,12 +245,12 @@ ATTENTION_NOINLINE void blend_block(float* w, std::size_t live, std::size_t ldw,
   for (; c + 4 <= d; c += 4) blend_strip<1>(wt, values + c, count, d, outr, c);
   // The d % 4 tail, a column at a time for the four askers at once (lane r: asker r):
   // out_r[c] += w_rj * v_j[c] key by key, a multiply and an add, as scalar code would.
+  float *o0 = outr.at[0], *o1 = outr.at[1], *o2 = outr.at[2], *o3 = outr.at[3];
   ATTENTION_NO_UNROLL
   for (; c < d; ++c) {
-    f32x4 acc;
-    for (std::size_t r = 0; r < kRows; ++r) acc[r] = outr.at[r][c];
+    f32x4 acc = {o0[c], o1[c], o2[c], o3[c]};  // lanes by constant index (see add_tails)
     for (std::size_t j = 0; j < count; ++j) acc = acc + load4(wt + j * kRows) * splat4(values[j * d + c]);
-    for (std::size_t r = 0; r < kRows; ++r) outr.at[r][c] = acc[r];
+    o0[c] = acc[0], o1[c] = acc[1], o2[c] = acc[2], o3[c] = acc[3];
   }
 }
 
