@@ -118,7 +118,7 @@ inline void score_tile(const float* qt, const float* k, std::size_t kstride, std
 // r: asker r; a row there twice, QuadRows, is read before it is written).
 // qtail: (d - full, 4), qtail[(t - full) * 4 + r] = q_r[t]; keys: (n, d).
 // A pass of its own, not in score_tile: any tail code in the tile loop (a call, or the
-// loop inline) made V8 keep the hot loop's values worse, 2-9% of the whole call.
+// loop inline) made V8 keep the hot loop's values worse, 2-17% of the whole call.
 ATTENTION_NOINLINE void add_tails(const float* qtail, const float* keys, std::size_t d,
                                   std::size_t full, std::size_t j0, std::size_t j1, float scale,
                                   QuadRows<float>& out) {
@@ -185,10 +185,10 @@ inline void blend_strip(const float* wt, const float* values, std::size_t count,
   // per key, about 2% of the whole call in Chromium) once the loop kept QuadRows' four row
   // pointers alive around it.
   const std::uintptr_t step = d * sizeof(float);
-  std::uintptr_t at = reinterpret_cast<std::uintptr_t>(values);
-  for (const float* end = wt + count * R; wt != end; wt += R, at += step) {
+  std::uintptr_t row = reinterpret_cast<std::uintptr_t>(values);
+  for (const float* end = wt + count * R; wt != end; wt += R, row += step) {
     f32x4 vv[V];
-    for (int v = 0; v < V; ++v) vv[v] = load4(reinterpret_cast<const float*>(at) + 4 * v);
+    for (int v = 0; v < V; ++v) vv[v] = load4(reinterpret_cast<const float*>(row) + 4 * v);
     for (int r = 0; r < R; ++r) {
       const f32x4 wr = splat4(wt[r]);
       for (int v = 0; v < V; ++v) acc[r][v] = kernel::madd4(wr, vv[v], acc[r][v]);
