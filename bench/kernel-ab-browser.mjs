@@ -1,7 +1,7 @@
 // bench/kernel-ab.mjs's paired A/B rounds in Chromium (Debian's, driven by Playwright),
 // where the relaxed-SIMD build is the one the scale lab loads.
 //
-//   node bench/kernel-ab-browser.mjs OLD.mjs NEW.mjs [rounds]
+//   node bench/kernel-ab-browser.mjs OLD.mjs NEW.mjs [rounds] [main|big|odd]
 //
 // OLD and NEW as for kernel-ab.mjs (inlined modules, optionally MODULE=raw-path.js).
 // The page is served here: the repo's wasm/, web/ and bench/, plus the two modules
@@ -47,7 +47,7 @@ function serve(extra) {
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
 }
 
-async function main([oldArg, newArg, rounds = '15']) {
+async function main([oldArg, newArg, rounds = '15', set = 'main']) {
   if (!oldArg || !newArg) throw new Error('usage: kernel-ab-browser.mjs OLD.mjs NEW.mjs [rounds]');
   const extra = {}, builds = [];
   for (const [k, arg] of [oldArg, newArg].entries()) {
@@ -65,16 +65,16 @@ async function main([oldArg, newArg, rounds = '15']) {
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     console.log(`# kernel A/B in Chromium ${browser.version()}, ${new Date().toISOString()}, ${m.model}, ${m.cpus} CPUs, `
       + `load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-    console.log(`# old ${oldArg}\n# new ${newArg}\n# new / old time, ${rounds} alternating rounds (median of calls each)`);
-    const lines = await page.evaluate(async ([builds, rounds]) => {
+    console.log(`# old ${oldArg}\n# new ${newArg}\n# new / old time, ${rounds} alternating rounds (median of calls each), cases ${set}`);
+    const lines = await page.evaluate(async ([builds, rounds, set]) => {
       const { abRounds, startRawPath } = await import('/bench/kernel-ab-rounds.mjs');
       const paths = [];
       for (const { module, rawPath } of builds) {
         const { createRawPath } = await import(rawPath);
         paths.push(await startRawPath(createRawPath, (await import(module)).default));
       }
-      return abRounds(paths[0], paths[1], rounds);
-    }, [builds, Number(rounds)]);
+      return abRounds(paths[0], paths[1], rounds, set);
+    }, [builds, Number(rounds), set]);
     for (const line of lines) console.log(line);
     console.log(`# load at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   } finally {

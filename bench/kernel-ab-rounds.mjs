@@ -19,11 +19,22 @@ export async function startRawPath(createRawPath, create) {
   return createRawPath(await create({ printErr: () => {} }));
 }
 
-export function abCases() {
+// The case sets: 'main', sizes a multiple of 4 (every asker in a quad of four, keys in
+// pairs, d in whole vectors); 'big', main's largest alone (more rounds in the same time,
+// for differences of a percent or two); 'odd', the sizes that are not a multiple of 4: a
+// band's last 1-3 askers, an odd last key and a d % 4 tail, the kernel's edges.
+const SIZES = {
+  main: [[512, 64], [1024, 64], [2048, 64]],
+  big: [[2048, 64]],
+  odd: [[1021, 64], [2047, 64], [1024, 63], [2048, 65]],
+};
+
+export function abCases(set = 'main') {
+  if (!SIZES[set]) throw new Error(`unknown case set ${set}: ${Object.keys(SIZES).join(', ')}`);
   const out = [];
-  for (const n of [512, 1024, 2048])
+  for (const [n, d] of SIZES[set])
     for (const causal of [false, true])
-      for (const weights of [true, false]) out.push({ n, d: 64, causal, weights });
+      for (const weights of [true, false]) out.push({ n, d, causal, weights });
   return out;
 }
 
@@ -58,12 +69,12 @@ function timeCalls(call, calls) {
 }
 
 /**
- * Paired rounds of raw paths a (old) and b (new) on every case; one line of text per
- * case. Throws if the two give different numbers.
+ * Paired rounds of raw paths a (old) and b (new) on every case of a set (abCases); one
+ * line of text per case. Throws if the two give different numbers.
  */
-export function abRounds(a, b, rounds) {
+export function abRounds(a, b, rounds, set = 'main') {
   const lines = [];
-  for (const c of abCases()) {
+  for (const c of abCases(set)) {
     const data = inputs(c.n, c.d, 7 + c.n);
     const [ca, cb] = [caller(a, c, data), caller(b, c, data)];
     const [ra, rb] = [ca(), cb()];

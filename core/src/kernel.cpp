@@ -25,6 +25,7 @@
 //   - No allocation: scratch is fixed-size stack tiles or the caller's
 //     weights rows.
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <type_traits>
 
@@ -33,9 +34,9 @@
 #include "kernel_simd.hpp"
 
 #define ATTENTION_NOINLINE __attribute__((noinline))
-// A loop clang must not unroll (code size; GCC, natively, has no such pragma).
+// A loop clang must not unroll or vectorise (code size; GCC, natively, has no such pragma).
 #if defined(__clang__)
-#define ATTENTION_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#define ATTENTION_NO_UNROLL _Pragma("clang loop unroll(disable) vectorize(disable)")
 #else
 #define ATTENTION_NO_UNROLL
 #endif
@@ -67,22 +68,38 @@ constexpr std::size_t kRows = 4;          // askers per quad (the microkernels' 
 constexpr std::size_t kPanelRows = 32;    // askers per panel: 8 quads share each key block
 constexpr std::size_t kMaxKeyBlock = 64;  // keys per block at most (stack tile 32 x 64 = 8 KB)
 
+// A quad's four rows of one buffer: row r at base + r * ld. A band's last 1-3
+// askers run as a quad too (live < 4), so the module has one size of microkernel:
+// the rows past `live` are the last live row again. Such a row reads that row's
+// numbers, computes exactly what it computes (each row has its own accumulators
+// and the same order of additions) and writes the same bits to the same place,
+// after reading everything it reads: so nothing outside the caller's rows is read
+// or written, and every number is a real one.
+template <typename T>
+struct QuadRows {
+  T* at[kRows];
+  QuadRows(T* base, std::size_t ld, std::size_t live) {
+    for (std::size_t r = 0; r < kRows; ++r) at[r] = base + std::min(r, live - 1) * ld;
+  }
+};
+
 // ---- scores: S = scale * Q K^T ------------------------------------------
 
-// R askers x C keys of dot products over d, four lanes at a time.
-// qt: the askers' full 4-column chunks, chunk-major (see score_block);
-// q: (R, d) the same rows unpacked, for the d % 4 tail; k: (C, d) rows d apart;
-// out: out[r * ld + c]. Pointers are bumped, not indexed: V8 does not
-// strength-reduce index arithmetic, which otherwise costs as much as the math.
-template <int R, int C>
-inline void score_tile(const float* qt, const float* q, const float* k, std::size_t d,
-                       float scale, float* out, std::size_t ld) {
+// 4 askers x 2 keys of dot products over d's full 4-column chunks, four lanes at a
+// time (the d % 4 tail: add_tails). qt: the askers' chunks, chunk-major (see
+// score_block); k: (2, d), the second key kstride after the first (0: one key twice,
+// see score_block); out: row r's scores from out.at[r] + col. Pointers are bumped, not
+// indexed: V8 does not strength-reduce index arithmetic, which otherwise costs as
+// much as the math.
+inline void score_tile(const float* qt, const float* k, std::size_t kstride, std::size_t d,
+                       float scale, QuadRows<float>& out, std::size_t col) {
+  constexpr int R = kRows, C = 2;
   f32x4 acc[R][C] = {};
   const std::size_t full = d / 4 * 4;
   const float* kp = k;
   for (const float* qp = qt, *end = qt + full * R; qp != end; qp += 4 * R, kp += 4) {
     f32x4 kv[C];
-    for (int j = 0; j < C; ++j) kv[j] = load4(kp + j * d);
+    for (int j = 0; j < C; ++j) kv[j] = load4(kp + j * kstride);
     for (int r = 0; r < R; ++r) {
       const f32x4 qv = load4(qp + 4 * r);
       for (int j = 0; j < C; ++j) acc[r][j] = kernel::madd4(qv, kv[j], acc[r][j]);
@@ -90,126 +107,151 @@ inline void score_tile(const float* qt, const float* q, const float* k, std::siz
   }
   for (int j = 0; j < C; ++j) {
     float sums[R];
-    if constexpr (R == 4) {
-      store4(sums, sum4x4(acc[0][j], acc[1][j], acc[2][j], acc[3][j]));
-    } else {
-      for (int r = 0; r < R; ++r) sums[r] = sum4(acc[r][j]);
-    }
-    for (int r = 0; r < R; ++r) {
-      float s = sums[r];
-      for (std::size_t t = full; t < d; ++t) s += q[r * d + t] * k[j * d + t];  // d % 4 tail
-      out[r * ld + j] = s * scale;
-    }
+    store4(sums, sum4x4(acc[0][j], acc[1][j], acc[2][j], acc[3][j]));
+    for (int r = 0; r < R; ++r) out.at[r][col + j] = sums[r] * scale;
   }
 }
 
-// scores[r * ld + (j - j0)] = scale * q_r . k_j for askers r < R, keys j in [j0, j1).
-// The R query rows are first copied chunk-major into a stack tile
-// (qt[(c / 4) * 4R + 4r + lane] = q_r[c + lane]), so one pointer reaches all of them;
-// for one asker that layout is q itself. An odd last key goes one asker at a time
-// (score_block<1>, the same sums), so there is no R x 1 tile in the module.
-// q: (R, d); keys: (n, d); scores: (R, ld)
-template <int R>
-ATTENTION_NOINLINE void score_block(const float* q, const float* keys, std::size_t d,
-                                    std::size_t j0, std::size_t j1, float scale, float* scores,
-                                    std::size_t ld);
-template <int R>
-void score_block(const float* q, const float* keys, std::size_t d,
-                                    std::size_t j0, std::size_t j1, float scale, float* scores,
-                                    std::size_t ld) {
-  float qt[R == 1 ? 1 : R * kMaxDim];
-  const float* tile = q;
-  if constexpr (R > 1) {
-    for (std::size_t c = 0; c + 4 <= d; c += 4)
-      for (int r = 0; r < R; ++r) store4(qt + c * R + 4 * r, load4(q + r * d + c));
-    tile = qt;
+// The d % 4 tail, for keys [j0, j1) after score_tile stored their full chunks' sums
+// unscaled: score_rj = (sum + q_r[t] k_j[t] + ...) * scale, t in [full, d) in order, a
+// multiply and an add each (as one scalar loop would), the four askers at once (lane
+// r: asker r; a row there twice, QuadRows, is read before it is written).
+// qtail: (d - full, 4), qtail[(t - full) * 4 + r] = q_r[t]; keys: (n, d).
+// A pass of its own, not in score_tile: any tail code in the tile loop (a call, or the
+// loop inline) made V8 keep the hot loop's values worse, 2-17% of the whole call.
+ATTENTION_NOINLINE void add_tails(const float* qtail, const float* keys, std::size_t d,
+                                  std::size_t full, std::size_t j0, std::size_t j1, float scale,
+                                  QuadRows<float>& out) {
+  float *o0 = out.at[0], *o1 = out.at[1], *o2 = out.at[2], *o3 = out.at[3];
+  ATTENTION_NO_UNROLL
+  for (std::size_t c = 0; c < j1 - j0; ++c) {
+    // Lanes by constant index: a loop over them went through the stack, a stall per key.
+    f32x4 s = {o0[c], o1[c], o2[c], o3[c]};
+    const float* k = keys + (j0 + c) * d;
+    ATTENTION_NO_UNROLL
+    for (std::size_t t = full; t < d; ++t) s = s + load4(qtail + (t - full) * kRows) * splat4(k[t]);
+    s = s * splat4(scale);
+    o0[c] = s[0], o1[c] = s[1], o2[c] = s[2], o3[c] = s[3];
   }
+}
+
+// scores[r * ld + (j - j0)] = scale * q_r . k_j for the quad's askers r < live
+// (1-4, see QuadRows), keys j in [j0, j1). The four query rows are first copied
+// chunk-major into a stack tile (qt[(c / 4) * 16 + 4r + lane] = q_r[c + lane]),
+// so one pointer reaches all of them. Keys go two at a time; an odd last key is
+// paired with itself (kstride 0) into a stack pair, one column of which is kept:
+// one tile shape in the module, and the key's sums are those of any other key.
+// q: (live, d); keys: (n, d); scores: (live, ld)
+ATTENTION_NOINLINE void score_block(const float* q, std::size_t live, const float* keys,
+                                    std::size_t d, std::size_t j0, std::size_t j1, float scale,
+                                    float* scores, std::size_t ld) {
+  const QuadRows<const float> rows(q, d, live);
+  QuadRows<float> out(scores, ld, live);
+  float qt[kRows * kMaxDim];
+  std::size_t c = 0;
+  for (; c + 4 <= d; c += 4)
+    for (std::size_t r = 0; r < kRows; ++r) store4(qt + c * kRows + 4 * r, load4(rows.at[r] + c));
+  ATTENTION_NO_UNROLL
+  for (; c < d; ++c)  // the d % 4 tail: qt[full * 4 + (c - full) * 4 + r] = q_r[c]
+    for (std::size_t r = 0; r < kRows; ++r) qt[c * kRows + r] = rows.at[r][c];
+  const std::size_t full = d / 4 * 4;
+  const float tile_scale = full < d ? 1.0f : scale;  // with a tail, add_tails scales
   std::size_t j = j0;
-  if constexpr (R == 1) {  // one key at a time: R = 1 runs for at most 3 askers per band
-    for (; j < j1; ++j) score_tile<1, 1>(q, q, keys + j * d, d, scale, scores + (j - j0), ld);
-  } else {
-    for (; j + 2 <= j1; j += 2)
-      score_tile<R, 2>(tile, q, keys + j * d, d, scale, scores + (j - j0), ld);
-    if (j < j1) {
-      ATTENTION_NO_UNROLL
-      for (int r = 0; r < R; ++r)
-        score_block<1>(q + r * d, keys, d, j, j1, scale, scores + r * ld + (j - j0), ld);
-    }
+  for (; j + 2 <= j1; j += 2) score_tile(qt, keys + j * d, d, d, tile_scale, out, j - j0);
+  if (j < j1) {
+    float odd[kRows * 2];  // (4, 2): the odd key's scores, twice
+    QuadRows<float> pair(odd, 2, kRows);
+    score_tile(qt, keys + j * d, 0, d, tile_scale, pair, 0);
+    for (std::size_t r = 0; r < kRows; ++r) out.at[r][j - j0] = odd[2 * r];
   }
+  if (full < d) add_tails(qt + full * kRows, keys, d, full, j0, j1, scale, out);
 }
 
 // ---- blend: outputs += W V ----------------------------------------------
 
-// out[r][c..c+4V) += sum_j wt[j * R + r] * v_j[c..c+4V) for keys j in [0, count).
-// Pointers are bumped rather than indexed: V8 does not strength-reduce
+// out row r, columns [c, c + 4V), += sum_j wt[j * 4 + r] * v_j[c..c+4V) for keys j
+// in [0, count). Pointers are bumped rather than indexed: V8 does not strength-reduce
 // j * d inside a loop, and the address arithmetic cost as much as the math.
-// wt: (count, R) weights, key-major; values: (count, d) from column c; out: (R, d) from column c
-template <int R, int V>
+// wt: (count, 4) weights, key-major; values: (count, d) from column c
+template <int V>
 inline void blend_strip(const float* wt, const float* values, std::size_t count, std::size_t d,
-                        float* out) {
+                        QuadRows<float>& out, std::size_t c) {
+  constexpr int R = kRows;
   f32x4 acc[R][V];
   for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) acc[r][v] = load4(out + r * d + 4 * v);
-  for (const float* end = wt + count * R; wt != end; wt += R, values += d) {
+    for (int v = 0; v < V; ++v) acc[r][v] = load4(out.at[r] + c + 4 * v);
+  // The value rows walked by their address in bytes, the stride d * 4 computed once: as
+  // `values += d`, clang 14 put the multiply by 4 back inside this loop (one more instruction
+  // per key, about 2% of the whole call in Chromium) once the loop kept QuadRows' four row
+  // pointers alive around it.
+  const std::uintptr_t step = d * sizeof(float);
+  std::uintptr_t row = reinterpret_cast<std::uintptr_t>(values);
+  for (const float* end = wt + count * R; wt != end; wt += R, row += step) {
     f32x4 vv[V];
-    for (int v = 0; v < V; ++v) vv[v] = load4(values + 4 * v);
+    for (int v = 0; v < V; ++v) vv[v] = load4(reinterpret_cast<const float*>(row) + 4 * v);
     for (int r = 0; r < R; ++r) {
       const f32x4 wr = splat4(wt[r]);
       for (int v = 0; v < V; ++v) acc[r][v] = kernel::madd4(wr, vv[v], acc[r][v]);
     }
   }
   for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) store4(out + r * d + 4 * v, acc[r][v]);
+    for (int v = 0; v < V; ++v) store4(out.at[r] + c + 4 * v, acc[r][v]);
 }
 
-// Copies R weights rows, keys [0, count), key-major into wt (wt[j * R + r]),
-// multiplying row r by row_scale[r] on the way and writing the scaled values
-// back: this is where the grid is normalised (1 / row sum), saving a pass.
-// Four rows at a time go through a 4 x 4 transpose in registers.
-// w: (R, ldw); wt: (count, R)
-template <int R>
-inline void pack_weights(float* w, std::size_t ldw, std::size_t count, const float* row_scale,
+// Copies 4 weights rows, keys [0, count), key-major into wt (wt[j * 4 + r]),
+// multiplying row r by scale[r] on the way and writing the scaled values back:
+// this is where the grid is normalised (1 / row sum), saving a pass. Four keys
+// at a time go through a 4 x 4 transpose in registers. Every row is read before
+// any is written (a row may be there twice: QuadRows).
+// wt: (count, 4)
+inline void pack_weights(QuadRows<float>& w, std::size_t count, const float (&scale)[kRows],
                          float* wt) {
+  const f32x4 s0 = splat4(scale[0]), s1 = splat4(scale[1]), s2 = splat4(scale[2]),
+              s3 = splat4(scale[3]);
+  float *w0 = w.at[0], *w1 = w.at[1], *w2 = w.at[2], *w3 = w.at[3];
   std::size_t j = 0;
-  if constexpr (R == 4) {
-    const f32x4 s0 = splat4(row_scale[0]), s1 = splat4(row_scale[1]),
-                s2 = splat4(row_scale[2]), s3 = splat4(row_scale[3]);
-    float *w0 = w, *w1 = w + ldw, *w2 = w + 2 * ldw, *w3 = w + 3 * ldw;
-    for (; j + 4 <= count; j += 4) {
-      const f32x4 a = load4(w0 + j) * s0, b = load4(w1 + j) * s1;
-      const f32x4 c = load4(w2 + j) * s2, d = load4(w3 + j) * s3;
-      store4(w0 + j, a), store4(w1 + j, b), store4(w2 + j, c), store4(w3 + j, d);
-      const f32x4 ab_lo = kernel::shuffle4<0, 4, 1, 5>(a, b), ab_hi = kernel::shuffle4<2, 6, 3, 7>(a, b);
-      const f32x4 cd_lo = kernel::shuffle4<0, 4, 1, 5>(c, d), cd_hi = kernel::shuffle4<2, 6, 3, 7>(c, d);
-      store4(wt + 4 * j, kernel::shuffle4<0, 1, 4, 5>(ab_lo, cd_lo));       // key j: a b c d
-      store4(wt + 4 * j + 4, kernel::shuffle4<2, 3, 6, 7>(ab_lo, cd_lo));   // key j + 1
-      store4(wt + 4 * j + 8, kernel::shuffle4<0, 1, 4, 5>(ab_hi, cd_hi));   // key j + 2
-      store4(wt + 4 * j + 12, kernel::shuffle4<2, 3, 6, 7>(ab_hi, cd_hi));  // key j + 3
-    }
+  for (; j + 4 <= count; j += 4) {
+    const f32x4 a = load4(w0 + j) * s0, b = load4(w1 + j) * s1;
+    const f32x4 c = load4(w2 + j) * s2, d = load4(w3 + j) * s3;
+    store4(w0 + j, a), store4(w1 + j, b), store4(w2 + j, c), store4(w3 + j, d);
+    const f32x4 ab_lo = kernel::shuffle4<0, 4, 1, 5>(a, b), ab_hi = kernel::shuffle4<2, 6, 3, 7>(a, b);
+    const f32x4 cd_lo = kernel::shuffle4<0, 4, 1, 5>(c, d), cd_hi = kernel::shuffle4<2, 6, 3, 7>(c, d);
+    store4(wt + 4 * j, kernel::shuffle4<0, 1, 4, 5>(ab_lo, cd_lo));       // key j: a b c d
+    store4(wt + 4 * j + 4, kernel::shuffle4<2, 3, 6, 7>(ab_lo, cd_lo));   // key j + 1
+    store4(wt + 4 * j + 8, kernel::shuffle4<0, 1, 4, 5>(ab_hi, cd_hi));   // key j + 2
+    store4(wt + 4 * j + 12, kernel::shuffle4<2, 3, 6, 7>(ab_hi, cd_hi));  // key j + 3
   }
-  for (; j < count; ++j)
-    for (int r = 0; r < R; ++r) wt[j * R + r] = (w[r * ldw + j] *= row_scale[r]);
+  ATTENTION_NO_UNROLL
+  for (; j < count; ++j) {
+    for (std::size_t r = 0; r < kRows; ++r) wt[j * kRows + r] = w.at[r][j] * scale[r];
+    for (std::size_t r = 0; r < kRows; ++r) w.at[r][j] = wt[j * kRows + r];
+  }
 }
 
 // outputs[r] += sum over keys j in [0, count) of row_scale[r] * w[r * ldw + j] * values_j,
-// all d columns; w is scaled in place (see pack_weights).
-// w: (R, ldw); values: (count, d); out: (R, d); count <= kMaxKeyBlock
-template <int R>
-ATTENTION_NOINLINE void blend_block(float* w, std::size_t ldw, const float* row_scale,
-                                    const float* values, std::size_t count, std::size_t d,
-                                    float* out) {
-  float wt[kMaxKeyBlock * R];  // (count, R)
-  pack_weights<R>(w, ldw, count, row_scale, wt);
+// all d columns, for the quad's askers r < live (1-4, see QuadRows); w is scaled in
+// place (see pack_weights).
+// w: (live, ldw); row_scale: (live); values: (count, d); out: (live, d); count <= kMaxKeyBlock
+ATTENTION_NOINLINE void blend_block(float* w, std::size_t live, std::size_t ldw,
+                                    const float* row_scale, const float* values,
+                                    std::size_t count, std::size_t d, float* out) {
+  QuadRows<float> wr(w, ldw, live), outr(out, d, live);
+  float scale[kRows];
+  for (std::size_t r = 0; r < kRows; ++r) scale[r] = row_scale[std::min(r, live - 1)];
+  float wt[kMaxKeyBlock * kRows];  // (count, 4)
+  pack_weights(wr, count, scale, wt);
   std::size_t c = 0;
-  if constexpr (R > 1)  // R = 1 (at most 3 askers per band) goes 4 columns at a time
-    for (; c + 8 <= d; c += 8) blend_strip<R, 2>(wt, values + c, count, d, out + c);
-  for (; c + 4 <= d; c += 4) blend_strip<R, 1>(wt, values + c, count, d, out + c);
-  for (; c < d; ++c)  // d % 4 tail, one column at a time
-    for (int r = 0; r < R; ++r) {
-      float s = out[r * d + c];
-      for (std::size_t j = 0; j < count; ++j) s += wt[j * R + r] * values[j * d + c];
-      out[r * d + c] = s;
-    }
+  for (; c + 8 <= d; c += 8) blend_strip<2>(wt, values + c, count, d, outr, c);
+  for (; c + 4 <= d; c += 4) blend_strip<1>(wt, values + c, count, d, outr, c);
+  // The d % 4 tail, a column at a time for the four askers at once (lane r: asker r):
+  // out_r[c] += w_rj * v_j[c] key by key, a multiply and an add, as scalar code would.
+  float *o0 = outr.at[0], *o1 = outr.at[1], *o2 = outr.at[2], *o3 = outr.at[3];
+  ATTENTION_NO_UNROLL
+  for (; c < d; ++c) {
+    f32x4 acc = {o0[c], o1[c], o2[c], o3[c]};  // lanes by constant index (see add_tails)
+    for (std::size_t j = 0; j < count; ++j) acc = acc + load4(wt + j * kRows) * splat4(values[j * d + c]);
+    o0[c] = acc[0], o1[c] = acc[1], o2[c] = acc[2], o3[c] = acc[3];
+  }
 }
 
 // ---- softmax pieces -----------------------------------------------------
@@ -229,6 +271,7 @@ ATTENTION_NOINLINE float row_max(const float* x, std::size_t count) {
   m4 = max4(m4, n4);
   if (j + 4 <= count) m4 = max4(m4, load4(x + j)), j += 4;
   float m = kernel::max4(m4);
+  ATTENTION_NO_UNROLL  // the last 1-3 (so for every tail loop below)
   for (; j < count; ++j) m = std::fmax(m, x[j]);
   return m;
 }
@@ -246,8 +289,10 @@ ATTENTION_NOINLINE float exp_shifted(float* x, std::size_t count, float shift) {
   }
   if (j < count) {  // the last 1-3 entries, padded with -inf (which gives 0)
     f32x4 tail = splat4(-INFINITY);
+    ATTENTION_NO_UNROLL
     for (std::size_t t = j; t < count; ++t) tail[t - j] = x[t];
     const f32x4 e = exp4(tail - s4, c);
+    ATTENTION_NO_UNROLL
     for (std::size_t t = j; t < count; ++t) x[t] = e[t - j];
     sum += e;
   }
@@ -259,6 +304,7 @@ ATTENTION_NOINLINE void scale_row(float* x, std::size_t count, float factor) {
   const f32x4 f4 = splat4(factor);
   std::size_t j = 0;
   for (; j + 4 <= count; j += 4) store4(x + j, load4(x + j) * f4);
+  ATTENTION_NO_UNROLL
   for (; j < count; ++j) x[j] *= factor;
 }
 
@@ -307,46 +353,30 @@ std::size_t keys_per_block(std::size_t d) {
   return std::clamp<std::size_t>(4096 / d / 4 * 4, 4, kMaxKeyBlock);
 }
 
-template <int R>
-using Rows = std::integral_constant<int, R>;
-
-// Calls body(Rows<R>{}, i) for each quad of askers i..i+R-1 in [i0, i1):
-// R = kRows, and the last 1-3 askers one at a time (R = 1); R is a compile-time
-// constant. Only two sizes of microkernel, so the module carries two copies of
-// each, not four: every row's numbers are the same whatever R is (each row has
-// its own accumulators and the same order of additions), and the tail is at
-// most 3 of a band's rows.
-template <typename Body>
-void for_each_quad(std::size_t i0, std::size_t i1, Body&& body) {
-  std::size_t i = i0;
-  for (; i + kRows <= i1; i += kRows) body(Rows<kRows>{}, i);
-  for (; i < i1; ++i) body(Rows<1>{}, i);
-}
-
 // The loop skeleton every pass of a panel shares: key blocks [j0, j1) outside,
 // so one block of keys (or values) stays in L1 while each quad of askers
-// i..i+R-1 of rows [i0, i1) uses it; body(Rows<R>{}, i, j0, j1) per quad and
+// i..i+live-1 of rows [i0, i1) uses it; body(i, live, j0, j1) per quad and
 // block, with j1 cut at the quad's last visible key (causal quads stop at
-// their own diagonal) and blocks a quad cannot see skipped.
+// their own diagonal) and blocks a quad cannot see skipped. Quads are four
+// askers but the band's last, which has the 1-3 left (live < 4: see QuadRows).
 template <typename Body>
 void for_each_tile(const Problem& p, std::size_t i0, std::size_t i1, Body&& body) {
   const std::size_t block = keys_per_block(p.d), needed = visible_keys(p, i1 - 1);
   for (std::size_t j0 = 0; j0 < needed; j0 += block)
-    for_each_quad(i0, i1, [&](auto rows, std::size_t i) {
-      constexpr int R = decltype(rows)::value;
-      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + R - 1));
-      if (j1 > j0) body(rows, i, j0, j1);
-    });
+    for (std::size_t i = i0; i < i1; i += kRows) {
+      const std::size_t live = std::min(kRows, i1 - i);
+      const std::size_t j1 = std::min(j0 + block, visible_keys(p, i + live - 1));
+      if (j1 > j0) body(i, live, j0, j1);
+    }
 }
 
 // With the grid, rows i0..i1-1: scores into their weights rows, softmax in
 // place, then outputs = weights x values.
 // weights: rows i0..i1-1 of the band's (rows, n) grid; outputs: (rows, d)
 void panel_scores(const Problem& p, std::size_t i0, std::size_t i1, float* weights) {
-  for_each_tile(p, i0, i1, [&](auto rows, std::size_t i, std::size_t j0, std::size_t j1) {
-    constexpr int R = decltype(rows)::value;
-    score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale,
-                   weights + (i - i0) * p.n + j0, p.n);
+  for_each_tile(p, i0, i1, [&](std::size_t i, std::size_t live, std::size_t j0, std::size_t j1) {
+    score_block(p.queries + i * p.d, live, p.keys, p.d, j0, j1, p.scale,
+                weights + (i - i0) * p.n + j0, p.n);
   });
 }
 
@@ -354,10 +384,9 @@ void panel_scores(const Problem& p, std::size_t i0, std::size_t i1, float* weigh
 void panel_blend(const Problem& p, std::size_t i0, std::size_t i1, float* weights,
                  const float* row_scale, float* outputs) {
   std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
-  for_each_tile(p, i0, i1, [&](auto rows, std::size_t i, std::size_t j0, std::size_t j1) {
-    constexpr int R = decltype(rows)::value;
-    blend_block<R>(weights + (i - i0) * p.n + j0, p.n, row_scale + (i - i0),
-                   p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
+  for_each_tile(p, i0, i1, [&](std::size_t i, std::size_t live, std::size_t j0, std::size_t j1) {
+    blend_block(weights + (i - i0) * p.n + j0, live, p.n, row_scale + (i - i0),
+                p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
   });
 }
 
@@ -382,7 +411,8 @@ struct Running {
 // s: (width) scaled scores, of which the first `live` are visible; out: (d)
 ATTENTION_NOINLINE void fold_block(float* s, std::size_t live, std::size_t width, Running& run,
                                    float* out, std::size_t d) {
-  std::fill(s + live, s + width, -INFINITY);
+  ATTENTION_NO_UNROLL  // at most 3: a quad's first askers, past their diagonal
+  for (std::size_t j = live; j < width; ++j) s[j] = -INFINITY;
   const float m = std::fmax(run.m, row_max(s, live));
   if (m > run.m) {
     const float shrink = std::exp(run.m - m);  // 0 on the first block (run.m = -inf)
@@ -401,19 +431,19 @@ void panel_streaming(const Problem& p, std::size_t i0, std::size_t i1, float* ou
   float tile[kPanelRows * kMaxKeyBlock];  // (kPanelRows, kMaxKeyBlock): scores, then e^(s - m)
   Running run[kPanelRows];
   std::fill(outputs + i0 * p.d, outputs + i1 * p.d, 0.0f);
-  for_each_tile(p, i0, i1, [&](auto rows, std::size_t i, std::size_t j0, std::size_t j1) {
-    constexpr int R = decltype(rows)::value;
+  for_each_tile(p, i0, i1, [&](std::size_t i, std::size_t live, std::size_t j0, std::size_t j1) {
     float* t = tile + (i - i0) * kMaxKeyBlock;
-    score_block<R>(p.queries + i * p.d, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
+    score_block(p.queries + i * p.d, live, p.keys, p.d, j0, j1, p.scale, t, kMaxKeyBlock);
     ATTENTION_NO_UNROLL  // one call per asker: unrolled, it was 4 copies
-    for (int r = 0; r < R; ++r) {
+    for (std::size_t r = 0; r < live; ++r) {
       const std::size_t visible = visible_keys(p, i + r);
-      const std::size_t live = visible > j0 ? std::min(j1, visible) - j0 : 0;
-      fold_block(t + r * kMaxKeyBlock, live, j1 - j0, run[i - i0 + r], outputs + (i + r) * p.d,
+      const std::size_t seen = visible > j0 ? std::min(j1, visible) - j0 : 0;
+      fold_block(t + r * kMaxKeyBlock, seen, j1 - j0, run[i - i0 + r], outputs + (i + r) * p.d,
                  p.d);
     }
     static const float kOnes[kRows] = {1.0f, 1.0f, 1.0f, 1.0f};  // l divides at the end
-    blend_block<R>(t, kMaxKeyBlock, kOnes, p.values + j0 * p.d, j1 - j0, p.d, outputs + i * p.d);
+    blend_block(t, live, kMaxKeyBlock, kOnes, p.values + j0 * p.d, j1 - j0, p.d,
+                outputs + i * p.d);
   });
   for (std::size_t i = i0; i < i1; ++i)
     scale_row(outputs + i * p.d, p.d, 1.0f / run[i - i0].l);
@@ -428,6 +458,7 @@ bool all_finite(const float* x, std::size_t count) {
     acc += v - v;  // stays 0 unless some v is infinite or NaN
   }
   float tail = 0.0f;
+  ATTENTION_NO_UNROLL
   for (; i < count; ++i) tail += x[i] - x[i];
   return sum4(acc) + tail == 0.0f;
 }

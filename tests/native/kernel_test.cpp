@@ -27,6 +27,7 @@
 #include "fixed_text.hpp"
 #include "kernel.hpp"
 #include "kernel_simd.hpp"
+#include "validate.hpp"
 
 // Counts heap allocations made by this test binary, so a test can prove the
 // kernel allocates nothing (the count must not move across a call).
@@ -288,12 +289,12 @@ TEST(KernelAllFinite, SeesEveryNonFiniteEntry) {
   }
 }
 
-// The last 1-3 askers of a band run one at a time (for_each_quad, R = 1), the rest four at a
-// time; each row's numbers must not depend on which. Askers 32..34 of a 35-row band (the
-// one-asker tail) against the same askers inside a 36-row band (one quad of four): bit for
-// bit, weights and outputs, every option, d with and without a 4-float tail and an odd
-// number of keys per block.
-TEST(KernelTail, OneAskerAtATimeGivesTheQuadsNumbers) {
+// The last 1-3 askers of a band run as a quad padded with copies of its last row
+// (kernel.cpp, QuadRows); each row's numbers must not depend on that. Askers 32..34 of a
+// 35-row band (the padded quad) against the same askers inside a 36-row band (a quad of
+// four): bit for bit, weights and outputs, every option, d with and without a 4-float tail
+// and an odd number of keys per block.
+TEST(KernelTail, APaddedQuadGivesAFullQuadsNumbers) {
   std::mt19937 rng(7);
   for (std::size_t d : {3u, 8u, 12u, 64u, 67u}) {
     const std::size_t n = 41;
@@ -311,6 +312,51 @@ TEST(KernelTail, OneAskerAtATimeGivesTheQuadsNumbers) {
         EXPECT_EQ(std::memcmp(o35.data(), o36.data(), 35 * d * sizeof(float)), 0) << where;
         if (grid) EXPECT_EQ(std::memcmp(w35.data(), w36.data(), 35 * n * sizeof(float)), 0) << where;
       }
+  }
+}
+
+// A padded quad (the band's last 1-3 askers, QuadRows) reads and writes only the band's rows:
+// every buffer sits between guard floats (NaN before and after the queries, so a read past the
+// band would turn a real row's numbers into NaN; a sentinel around weights and outputs, which
+// must be untouched), and the band's numbers are those of the same rows in one call for all n.
+// Bands of 1-7 and 33-35 rows, at row 0 and at row 32, full and causal, d with a 4-float tail
+// and an odd number of keys.
+TEST(KernelTail, APaddedQuadStaysInsideTheBand) {
+  constexpr std::size_t kGuard = 512;  // more than 3 rows of any buffer here: a stray row lands in it
+  constexpr float kSentinel = 1234.5f;
+  std::mt19937 rng(11);
+  for (std::size_t d : {3u, 64u, 67u}) {
+    const std::size_t n = 75;
+    const auto q = normal_buffer(rng, n * d, 1.0f), k = normal_buffer(rng, n * d, 1.0f),
+               v = normal_buffer(rng, n * d, 1.0f);
+    for (bool causal : {false, true}) {
+      std::vector<float> all_w(n * n), all_o(n * d);
+      attention::detail::attend_raw_blocked(q.data(), k.data(), v.data(), n, d, 0, n, 0.5f, causal,
+                                            false, all_w.data(), all_o.data());
+      for (std::size_t first : {0u, 32u})
+        for (std::size_t rows : {1u, 2u, 3u, 5u, 6u, 7u, 33u, 34u, 35u}) {
+          if (first + rows > n) continue;
+          // guard | the band's rows | guard, for each buffer the kernel reads or writes per band
+          std::vector<float> band_q(rows * d + 2 * kGuard, NAN);
+          std::copy(q.begin() + first * d, q.begin() + (first + rows) * d, band_q.begin() + kGuard);
+          std::vector<float> w(rows * n + 2 * kGuard, kSentinel), o(rows * d + 2 * kGuard, kSentinel);
+          attention::detail::attend_raw_blocked(band_q.data() + kGuard, k.data(), v.data(), n, d, first,
+                                                rows, 0.5f, causal, false, w.data() + kGuard,
+                                                o.data() + kGuard);
+          const std::string where = "d = " + std::to_string(d) + (causal ? " causal" : " full") +
+                                    ", rows " + std::to_string(first) + " + " + std::to_string(rows);
+          for (std::size_t g = 0; g < kGuard; ++g) {
+            ASSERT_EQ(w[g], kSentinel) << where << ": weights written before the band";
+            ASSERT_EQ(w[kGuard + rows * n + g], kSentinel) << where << ": weights written past the band";
+            ASSERT_EQ(o[g], kSentinel) << where << ": outputs written before the band";
+            ASSERT_EQ(o[kGuard + rows * d + g], kSentinel) << where << ": outputs written past the band";
+          }
+          EXPECT_EQ(std::memcmp(o.data() + kGuard, all_o.data() + first * d, rows * d * sizeof(float)), 0)
+              << where;
+          EXPECT_EQ(std::memcmp(w.data() + kGuard, all_w.data() + first * n, rows * n * sizeof(float)), 0)
+              << where;
+        }
+    }
   }
 }
 
@@ -349,4 +395,20 @@ TEST(FixedText, RawSizeMessagesAreWordForWord) {
             "attend_raw: n × n × d = 16384 × 16384 × 64 = 17,179,869,184 multiply-adds; at most "
             "8,589,934,592 (a few seconds): lower n or d");
   EXPECT_EQ(message(4096, 512, true), "");
+}
+
+// The kernel module names its statuses with raw_error_code_name alone (kernel_exports.cpp): it
+// must name every code the raw path returns as error_code_name does, and no other.
+TEST(RawStatus, NamesTheRawPathsCodesAsEverywhere) {
+  using attention::ErrorCode;
+  const ErrorCode raw[] = {ErrorCode::kOk, ErrorCode::kEmpty, ErrorCode::kShapeMismatch,
+                           ErrorCode::kNonFinite, ErrorCode::kTooLarge};
+  for (ErrorCode code : raw)
+    EXPECT_STREQ(attention::detail::raw_error_code_name(code), attention::error_code_name(code))
+        << attention::error_code_name(code);
+  for (ErrorCode code : {ErrorCode::kBadTemperature, ErrorCode::kBadLearningRate, ErrorCode::kDiverged})
+    EXPECT_EQ(attention::detail::raw_error_code_name(code), nullptr) << attention::error_code_name(code);
+  // Every code the raw path's checks return is one of those.
+  EXPECT_EQ(attention::check_raw_size(0, 4, true).code, ErrorCode::kEmpty);
+  EXPECT_EQ(attention::check_raw_size(4, 513, true).code, ErrorCode::kTooLarge);
 }
