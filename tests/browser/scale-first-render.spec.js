@@ -69,3 +69,29 @@ test('a figure of one part (show=) appears whole in its first task', async ({ pa
   expect(await page.evaluate(() => window.partLog)).toEqual(['none']);
   expect(problems).toEqual([]);
 });
+
+// Starting the workers is a task's worth on a phone: the first job is sent in a later task.
+test('the lab starts its workers in one task and sends its first job in a later one', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.addInitScript(() => {
+    const Native = window.Worker;
+    window.workerLog = [];
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.workerLog.push('started');
+        setTimeout(() => window.workerLog.push('a task later'));
+      }
+      postMessage(...args) {
+        window.workerLog.push('job sent');
+        return super.postMessage(...args);
+      }
+    };
+  });
+  await page.goto('/web/scale.html');
+  await waitForGrid(page);
+  const log = await page.evaluate(() => window.workerLog);
+  expect(log.indexOf('a task later')).toBeGreaterThan(log.indexOf('started'));
+  expect(log.indexOf('a task later')).toBeLessThan(log.indexOf('job sent'));
+  expect(problems).toEqual([]);
+});

@@ -143,8 +143,12 @@ export class AttentionScaleElement extends ElementBase {
       this.#near = true;
       this.#build(); // built already (queued first), unless this lab was never connected until now
       this.#startClient();
-      this.#update();
-      this.#revealInParts();
+      // Starting the workers is a task's worth on a phone: the first request and the first
+      // parts go in the next one.
+      queueRender(() => {
+        if (this.isConnected) this.#update();
+        this.#revealInParts();
+      }, this);
     }, this));
   }
 
