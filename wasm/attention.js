@@ -159,7 +159,7 @@ async function start(create) {
  * stage: 'fetch' (the module file did not arrive) or 'start' (it arrived, compiling or starting failed).
  */
 function loadFailure(err, stage) {
-  const raw = unwrapAbort(errorText(err));
+  const raw = unwrapAbort(errorText(err, stage === 'start'));
   let why;
   if (typeof WebAssembly !== 'object') why = 'this browser has no WebAssembly (or it is turned off), and the core needs it';
   else if (/Content.Security.Policy|wasm-unsafe-eval|'unsafe-eval'/i.test(raw))
@@ -172,9 +172,13 @@ function loadFailure(err, stage) {
   return error;
 }
 
-function errorText(err) {
+// named: the engine's error with its kind ("RangeError: …"), as Emscripten's abort quotes it,
+// so the teaching core's failure and the kernel's (its own loader, no abort) read the same.
+function errorText(err, named) {
   try {
-    return String(err?.message ?? err);
+    const text = String(err?.message ?? err);
+    const name = err instanceof Error && err.name !== 'Error' ? `${err.name}: ` : '';
+    return named && !text.includes('Aborted(') ? name + text : text;
   } catch {
     return 'an error that cannot be read';
   }

@@ -19,7 +19,7 @@ test('a failed load is load_failed, worded as loadAttention()\'s, and nothing of
   WebAssembly.instantiate = () => Promise.reject(new RangeError('out of memory'));
   try {
     const words = await loadAttention({ variant: 'scalar', path: 'raw' }).catch((err) => err.message);
-    assert.equal(words, 'the attention core could not load: out of memory');
+    assert.equal(words, 'the attention core could not load: RangeError: out of memory');
     await assert.rejects(loadKernelRunner('scalar'), { code: 'load_failed', message: words });
   } finally {
     WebAssembly.instantiate = instantiate;

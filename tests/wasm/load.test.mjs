@@ -74,6 +74,20 @@ test('another failure while starting quotes the reason, cut short, without the a
   }
 });
 
+// loadAttention() loads both modules at once and reports the first failure: either one's
+// must read the same, or the words would depend on which module lost the race.
+test('the teaching core and the kernel word the same failure the same', async () => {
+  const { instantiate } = WebAssembly;
+  WebAssembly.instantiate = () => Promise.reject(new RangeError('out of memory'));
+  try {
+    const words = await Promise.all(['teaching', 'raw'].map((path) =>
+      loadAttention({ simd: false, path }).catch((err) => err.message)));
+    assert.deepEqual(words, Array(2).fill('the attention core could not load: RangeError: out of memory'));
+  } finally {
+    WebAssembly.instantiate = instantiate;
+  }
+});
+
 test('no WebAssembly at all: says so and that the core needs it', async () => {
   const wasm = globalThis.WebAssembly;
   delete globalThis.WebAssembly;
