@@ -172,13 +172,13 @@ function loadFailure(err, stage) {
   return error;
 }
 
-// named: the engine's error with its kind ("RangeError: …"), as Emscripten's abort quotes it,
-// so the teaching core's failure and the kernel's (its own loader, no abort) read the same.
+// named: the engine's error with its kind ("RangeError: …"), as Emscripten's abort quotes it
+// (unwrapAbort keeps only what is inside "Aborted(…)"), so the teaching core's failure and the
+// kernel's (its own loader, no abort) read the same.
 function errorText(err, named) {
   try {
     const text = String(err?.message ?? err);
-    const name = err instanceof Error && err.name !== 'Error' ? `${err.name}: ` : '';
-    return named && !text.includes('Aborted(') ? name + text : text;
+    return named && err instanceof Error && err.name !== 'Error' ? `${err.name}: ${text}` : text;
   } catch {
     return 'an error that cannot be read';
   }
