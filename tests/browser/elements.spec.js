@@ -19,6 +19,7 @@ test('causal="false" means off in both elements, causal="on" on; a word neither 
     for (const tag of ['attention-widget', 'attention-scale']) {
       const el = document.createElement(tag);
       document.body.append(el);
+      el.scrollIntoView(); // the lab starts its core when it comes near the viewport
       const errors = [];
       el.addEventListener('attention-error', (e) => errors.push({ code: e.code, message: e.message }));
       const causal = () => (tag === 'attention-widget' ? el.state.causal
@@ -58,6 +59,7 @@ test('each message is one attention-error event, also when the core\'s arrival c
     const scale = document.createElement('attention-scale');
     scale.setAttribute('n', 'abc');
     document.body.append(scale);
+    scale.scrollIntoView(); // its core starts when it comes near the viewport
     await new Promise((resolve) => scale.addEventListener('attention-scale-result', resolve, { once: true }));
     widget.remove();
     scale.remove();

@@ -20,15 +20,17 @@ for (const [width, height] of [[1280, 900], [360, 780]]) {
   test(`the chapter page at ${width} px: live numbers, linked figures, no sideways scroll`, async ({ page, request }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/web/chapter.html');
-    await expect(page.locator('#fig-asker').getByRole('table', { name: /sat asks/ })).toBeVisible();
+    // A figure renders when it comes near the viewport: each is scrolled to, as a reader would.
+    const reach = async (id) => { await page.locator(id).scrollIntoViewIfNeeded(); return page.locator(id); };
+    await expect((await reach('#fig-asker')).getByRole('table', { name: /sat asks/ })).toBeVisible();
     await expect.poll(async () => (await values(page)).every((v) => v.live !== '')).toBe(true);
     // The numbers written in the page (shown before the core loads) are the core's own.
     const authored = await written(request);
     const live = await values(page);
     expect(authored.length).toBe(live.length);
     live.forEach((v, i) => expect(v.live, v.of).toBe(authored[i]));
-    await expect(page.locator('#fig-thermo-plot .thermo-table tbody tr').first()).toBeVisible();
-    await expect(page.locator('#fig-grid-lab canvas')).toBeVisible();
+    await expect((await reach('#fig-thermo-plot')).locator('.thermo-table tbody tr').first()).toBeVisible();
+    await expect((await reach('#fig-grid-lab')).locator('canvas')).toBeVisible();
 
     await paintAll(page);
     await page.screenshot({ path: `tests/browser/screenshots/figures-chapter-${width}.png`, fullPage: true });

@@ -82,6 +82,7 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   await page.evaluate((src) => document.body.insertAdjacentHTML('beforeend',
     `<iframe id="c" title="Late" src="${src}/web/embed.html?example=cat&show=grids" style="width:100%;height:500px;border:0"></iframe>`),
   widgets.origin);
+  await page.locator('#c').scrollIntoViewIfNeeded(); // its widget renders when it comes near the viewport
   const c = page.frameLocator('#c').locator('attention-widget');
   await expect(c.locator('table.grid-weights')).toBeVisible();
   await expect.poll(() => sharesRow(c, 'sat')).toEqual(EDITED);

@@ -15,9 +15,10 @@ export async function fixture(page, body, { head = HEAD } = {}) {
   await page.goto('/web/__fixture.html');
 }
 
-/** The figure with this id, once its example's numbers are on screen. */
+/** The figure with this id, scrolled to as a reader would, once its example's numbers are on screen. */
 export async function figure(page, id) {
   const widget = page.locator(`#${id}`);
+  await widget.scrollIntoViewIfNeeded(); // a widget renders when it comes near the viewport
   await expect(widget.locator('.aw > .body')).toBeVisible();
   await expect(widget.locator('.revealing')).toHaveCount(0); // a full widget appears a few boxes per frame
   return widget;

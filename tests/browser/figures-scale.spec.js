@@ -19,6 +19,7 @@ async function addLab(page, id, attrs) {
     for (const [name, value] of Object.entries(attrs)) lab.setAttribute(name, value);
     lab.addEventListener('attention-scale-result', () => { window.results[id] += 1; });
     document.querySelector('main').append(lab);
+    lab.scrollIntoView(); // a lab starts when it comes near the viewport
   }, { id, attrs });
   return page.locator(`#${id}`);
 }

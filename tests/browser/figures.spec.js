@@ -258,6 +258,7 @@ test('the snippet in docs/figures.md works as written', async ({ page }) => {
   const value = page.locator('attention-value');
   await expect(value).toHaveText('67%');
   const figures = page.locator('attention-widget');
+  for (const k of [0, 1]) await figures.nth(k).scrollIntoViewIfNeeded(); // rendered when near the viewport
   await expect(figures.nth(0).locator('.asker-table [data-fig-mark]')).toHaveText('0.67');
   await figures.nth(1).getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true }).fill('3');
   await expect(value).toHaveText('79%');

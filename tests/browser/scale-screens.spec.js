@@ -38,6 +38,7 @@ test('the scale lab on the demo page, n = 1,000', async ({ page }) => {
   await page.goto('/');
   const lab = page.locator('#scale-lab attention-scale');
   await expect(lab).toHaveCount(1);
+  await lab.scrollIntoViewIfNeeded(); // the lab starts when it comes near the viewport
   await waitForGrid(page, '#scale-lab attention-scale');
   expect(await readout(page, 'entries-count', '#scale-lab attention-scale')).toBe('1,000,000');
   await expect(page.locator('#scale-lab attention-scale .thermo-table tbody tr')).toHaveCount(9);

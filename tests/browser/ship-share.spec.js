@@ -308,7 +308,8 @@ test('widgets inside shadow roots get distinct, stable link keys (ids win), and 
   // Copy link in the second lesson card's widget, then open the link: that widget alone changes.
   const state = await page.evaluate(async () => {
     const w = window.widgets[2];
-    await new Promise((resolve) => { if (w.shadowRoot.querySelector('table')) resolve(); else w.addEventListener('attention-change', resolve, { once: true }); });
+    // Computed (its first attention-change) even off screen, where it is not built yet.
+    await new Promise((resolve) => { if (w.model.result) resolve(); else w.addEventListener('attention-change', resolve, { once: true }); });
     w.config = { ...w.state, temperature: 2.5, causal: true };
     await new Promise((resolve) => w.addEventListener('attention-change', resolve, { once: true }));
     const { shareLink } = await import('/web/widget/share.js');

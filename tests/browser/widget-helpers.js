@@ -2,12 +2,13 @@
 // a reader does, by a table's accessible name and its row and column headers.
 import { expect } from '@playwright/test';
 
-/** The n-th <attention-widget> on the page, once its core has loaded and it has painted. */
+/** The n-th <attention-widget> on the page, scrolled to as a reader would, once its core has loaded and it has painted. */
 export async function widgetAt(page, index = 0) {
   const widget = page.locator('attention-widget').nth(index);
   // The demo page opens its first widget as the guided tour (tests/browser/guided.spec.js);
   // these tests read the full widget, which is the same element without `guided`.
   await widget.evaluate((w) => w.removeAttribute('guided'));
+  await widget.scrollIntoViewIfNeeded(); // a widget renders when it comes near the viewport
   await expect(widget.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
   return widget;
 }
@@ -50,11 +51,21 @@ export async function askerRows(widget) {
 
 
 /**
- * Off screen, the elements skip painting (content-visibility: auto, a load-time saving), which a
- * full-page screenshot would show as blank boxes: before one, every element paints.
+ * The elements render when they come near the viewport, and off screen they skip painting
+ * (content-visibility: auto), which a full-page screenshot would show as blank boxes: before one,
+ * the page is scrolled through as a reader would, each element waited for, and every element paints.
  */
 export async function paintAll(page) {
+  const elements = page.locator('attention-widget, attention-scale');
+  for (let i = 0; i < await elements.count(); i++) {
+    const element = elements.nth(i);
+    await element.scrollIntoViewIfNeeded();
+    const tag = await element.evaluate((el) => el.localName);
+    if (tag === 'attention-scale') await expect(element.locator('.lab')).not.toHaveClass(/revealing/, { timeout: 15000 });
+    else await expect(element.locator('.aw > .status')).toBeHidden({ timeout: 15000 });
+  }
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('attention-widget, attention-scale')) el.style.contentVisibility = 'visible';
+    scrollTo(0, 0);
   });
 }

@@ -176,3 +176,33 @@ test('a widget builds its asker panel and its grids in different tasks', async (
   expect(b.asker).toBeGreaterThan(0);
   expect(b.grids).toBeGreaterThan(b.taskAfter); // the first widget's grids, in a task after its asker's
 });
+
+// Far down a page, a widget is not built (a reader who never scrolls there pays nothing), yet its
+// numbers, events and messages come as soon as the core is in; scrolled to, it paints them. A lab
+// far down does not start its workers until then.
+test('off screen, a widget computes and reports but builds nothing until it comes near; a lab waits too', async ({ page }) => {
+  await page.goto('/');
+  const seen = await page.evaluate(async () => {
+    const spacer = Object.assign(document.createElement('div'), { style: 'height: 5000px' });
+    const widget = document.createElement('attention-widget');
+    widget.setAttribute('temperature', 'abc');
+    const events = [];
+    widget.addEventListener('attention-error', (e) => events.push(e.code));
+    const changed = new Promise((resolve) => widget.addEventListener('attention-change', (e) => resolve(e.reason), { once: true }));
+    const lab = document.createElement('attention-scale');
+    lab.id = 'far-lab';
+    document.body.append(spacer, widget, lab);
+    const reason = await changed;
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // a page gone idle
+    return { reason, events, share: widget.model.result.weights[2][1], tables: widget.shadowRoot.querySelectorAll('table').length,
+      labMode: lab.computeMode };
+  });
+  expect(seen).toEqual({ reason: 'load', events: ['bad_attribute'], share: expect.closeTo(0.67, 2), tables: 0, labMode: null });
+  const widget = page.locator('body > attention-widget');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
+  const row = widget.getByRole('table', { name: 'Shares', exact: true }).locator('tbody tr').nth(2);
+  await expect(row.locator('td').nth(1)).toHaveText('0.67');
+  await page.locator('#far-lab').scrollIntoViewIfNeeded();
+  await waitForGrid(page, '#far-lab');
+});

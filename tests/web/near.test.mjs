@@ -1,20 +1,56 @@
-// web/shared/near.js: renders run one per task, in order within a lane, and the renders of
-// elements near the viewport go before those of elements rendered only because the page was idle.
+// web/shared/near.js: renders run one per task, in order within a lane, the renders of elements
+// near the viewport go before those of elements rendered for a print, and an element that never
+// comes near is never rendered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-// What near.js reads of a browser: an IntersectionObserver that never reports (nothing on screen),
-// a loaded document and an idle callback.
-globalThis.IntersectionObserver = class { observe() {} disconnect() {} };
-globalThis.document = { readyState: 'complete' };
-globalThis.requestIdleCallback = (callback) => setTimeout(callback, 0);
+// What near.js reads of a browser: an IntersectionObserver that reports when told to, and the
+// window's events (a print).
+const observers = new Set();
+globalThis.IntersectionObserver = class {
+  constructor(report) { this.report = report; }
+  observe(target) { this.target = target; observers.add(this); }
+  disconnect() { observers.delete(this); }
+};
+const comesNear = (target) => {
+  for (const observer of observers) if (observer.target === target) observer.report([{ isIntersecting: true }]);
+};
+const windowEvents = new EventTarget();
+globalThis.addEventListener = windowEvents.addEventListener.bind(windowEvents);
+globalThis.removeEventListener = windowEvents.removeEventListener.bind(windowEvents);
+const print = () => windowEvents.dispatchEvent(new Event('beforeprint'));
+globalThis.document = {};
 const { continueRender, queueRender, whenNear } = await import('../../web/shared/near.js');
 
 const drained = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
+const settled = (promise) => Promise.race([promise.then(() => true), drained(300).then(() => false)]);
+
+test('an element off screen is not rendered until it comes near', async () => {
+  const far = {};
+  const near = whenNear(far);
+  assert.equal(await settled(near), false, 'resolved while off screen');
+  comesNear(far);
+  assert.equal(await settled(near), true);
+  assert.equal(observers.size, 0, 'still observed after coming near');
+});
+
+test('a print renders the elements off screen', async () => {
+  const far = [{}, {}];
+  const near = Promise.all(far.map(whenNear));
+  print();
+  assert.equal(await settled(near), true);
+});
+
+// An element rendered for a print (off screen): its renders go in the lane behind the near ones.
+async function printed(element) {
+  const near = whenNear(element);
+  print();
+  await near;
+}
 
 test('an off-screen element\'s renders wait behind a near element\'s, each lane in order', async () => {
   const far = {}, near = {};
-  await whenNear(far); // resolved by the idle page: far is off screen
+  await printed(far);
   const order = [];
   queueRender(() => order.push('far 1'), far);
   queueRender(() => order.push('far 2'), far);
@@ -26,7 +62,7 @@ test('an off-screen element\'s renders wait behind a near element\'s, each lane 
 
 test('a render under way continues before the rest of its lane, and a near render goes before both', async () => {
   const far = {}, near = {};
-  await whenNear(far);
+  await printed(far);
   const order = [];
   queueRender(() => {
     order.push('far starts');

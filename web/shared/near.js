@@ -1,17 +1,16 @@
 // First renders wait for the viewport. Building an element's DOM and its first style
 // and layout is the heaviest thing it does; a page of several would otherwise do all
 // of them in one long task at load (Lighthouse counted 770 ms on the demo page). So an
-// element renders when it comes within MARGIN of the viewport, or once the page has
-// loaded and is idle, whichever is first, and each in a task of its own (queueRender).
-// The renders of an element that came near go before those of elements rendered because the
-// page was idle (off screen), so a reader's widget never waits behind ones nobody sees.
+// element renders when it comes within MARGIN of the viewport, each in a task of its own
+// (queueRender), and one that never comes near is never built: a reader of the page's top
+// pays nothing for the widgets further down. Printing renders them all (see whenNear).
+// The renders of an element that came near go before those of elements rendered for a print,
+// so a reader's widget never waits behind ones nobody sees.
 
 const MARGIN = '50% 0px'; // half a viewport ahead: rendered before a scroll reaches it
-const IDLE_TIMEOUT_MS = 2000;
+const offScreen = new WeakSet(); // elements whenNear resolved for a print, not a nearness
 
-const offScreen = new WeakSet(); // elements whenNear resolved for the idle page, not a nearness
-
-/** Resolves, in a task of its own, when `element` is near the viewport or the page is idle. */
+/** Resolves, in a task of its own, when `element` comes near the viewport or the page is printed. */
 export function whenNear(element) {
   return new Promise((resolve) => {
     if (typeof IntersectionObserver !== 'function') {
@@ -22,33 +21,28 @@ export function whenNear(element) {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) finish(true);
     }, { rootMargin: MARGIN });
+    // A print starts the renders of those off screen (the printout has what is built by then).
+    // Rendering them once the page was idle instead cost a phone long tasks at load, and the
+    // browser's autofill then forced their skipped layout (docs/embedding.md).
+    const onPrint = () => finish(false);
     function finish(near) {
       if (done) return;
       done = true;
       observer.disconnect();
+      removeEventListener('beforeprint', onPrint);
       if (!near) offScreen.add(element);
       setTimeout(resolve, 0);
     }
     observer.observe(element);
-    afterLoadWhenIdle(() => finish(false));
+    addEventListener('beforeprint', onPrint);
   });
-}
-
-// Off-screen elements still render without a scroll (a find-in-page, a test, a print),
-// but only after the load and the visible elements' work.
-function afterLoadWhenIdle(callback) {
-  const idle = () => (typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
-    : setTimeout(callback, 200));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
 }
 
 // First renders, one per task, each after the frame that styled and laid out the one before.
 // Elements whose core arrived at the same moment would otherwise all render in one microtask
 // checkpoint (one long task), and a render that reads its theme right after another element's
 // build pays for that element's style and layout inside its own task. Two lanes: the renders of
-// elements near the viewport first, then those of elements off screen (see offScreen).
+// elements near the viewport first, then those of elements off screen, rendered for a print.
 const lanes = { near: [], off: [] };
 let draining = false;
 const FRAME_FALLBACK_MS = 50; // no animation frames in a hidden tab: do not wait for one

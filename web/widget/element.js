@@ -110,6 +110,7 @@ export class AttentionWidget extends ElementBase {
   // DOM sources -> the model: many attribute changes -> one transition, after a microtask.
   #sources = new SourceQueue(({ first, dirty }) =>
     this.#showErrors(applySources(this, this.#model, { first, dirty, config: this.#config })));
+  #near = false;       // come near the viewport once, the core in (#onNear): changes are painted, not only announced
   #painted = -1;      // the model version on screen
   #shape = '';         // the example's shape the panels were built for (shapeOf)
   #views = null;
@@ -117,7 +118,7 @@ export class AttentionWidget extends ElementBase {
   #tourHides = false;  // #later holds the groups a guided tour hid at load
   #revealing = null;   // the first reveal under way (reveal.js), finished at once before a rebuild
   #presetState = null; // { name, json } of the preset the chapter note compares against
-  #theme = null;       // the heat ramps' custom properties, read before the first build (see #onLoaded)
+  #theme = null;       // the heat ramps' custom properties, read before the first build (see #onNear)
   #link = null;        // this widget's payload in the page's #fragment, as last read
   #drag = { frame: 0, pending: null };
   #shownErrors = new Set(); // the messages on the message line
@@ -167,15 +168,22 @@ export class AttentionWidget extends ElementBase {
     if (this.#sources.started) return;
     this.#link = linkPayload(this);
     this.#sources.start();
-    // The core loads at once; the first render waits until this widget is near the viewport.
-    // Short tasks: the panels are built (hidden), a part each, while the core may still be on its
-    // way; once it is in, the page's first call into it (warm-up.js), then the numbers are painted.
-    const near = Promise.all([whenNear(this), this.#view.ready()]);
-    near.then(() => this.#prebuild());
-    Promise.all([loadAttention({ path: 'teaching' }), near]).then(([attn]) => {
+    // The core loads at once and computes as soon as it is in (the page's first call into it in
+    // a task of its own, warm-up.js): state, events and messages do not wait for a scroll. The
+    // first render waits until this widget is near the viewport, in short tasks: the panels are
+    // built (hidden), a part each, while the core may still be on its way; then they are painted.
+    let near = false;
+    const core = loadAttention({ path: 'teaching' });
+    core.then((attn) => {
       queueWarmUp(attn, this.#model, this);
-      queueRender(() => this.#onLoaded(attn), this);
+      if (!near) queueRender(() => this.#compute(attn), this); // else in #onNear, as it paints
     }, (err) => this.#onLoadFailed(err));
+    const nearby = Promise.all([whenNear(this), this.#view.ready()]);
+    nearby.then(() => {
+      near = true;
+      this.#prebuild();
+    });
+    Promise.all([core, nearby]).then(([attn]) => queueRender(() => this.#onNear(attn), this), () => {});
   }
 
   disconnectedCallback() {
@@ -220,7 +228,7 @@ export class AttentionWidget extends ElementBase {
 
   // The panels for the example read so far, before the core has checked it (it rarely refuses
   // one; then #show builds again for the example it takes instead), a part per task. Queued
-  // before the first paint (#onLoaded), so they run first; if the example changes shape midway,
+  // before the first paint (#onNear), so they run first; if the example changes shape midway,
   // the rest is dropped and the first #show builds it all.
   #prebuild() {
     const state = this.#model.state;
@@ -236,7 +244,14 @@ export class AttentionWidget extends ElementBase {
     }, this));
   }
 
-  #onLoaded(attn) {
+  // The model checks its example again with the core (once): a source the core refuses gives way to the next.
+  #compute(attn) {
+    if (this.#attend) return;
+    this.#attend = (state) => attn.attend(state);
+    this.#showErrors(this.#model.setCompute(this.#attend));
+  }
+
+  #onNear(attn) {
     // The theme is read from the host (the ramps are set on :host): read inside the shadow tree,
     // an off-screen widget's skipped style and layout (content-visibility) would be forced here.
     this.#theme = snapshotStyle(this, HEAT_RAMPS);
@@ -247,9 +262,10 @@ export class AttentionWidget extends ElementBase {
       this.#later = new Set(['asker', 'arrows', 'everyone']);
       this.#tourHides = true;
     } else this.#reveal();
-    // The model checks its example again with the core: a source the core refuses gives way to the next.
-    this.#attend = (state) => attn.attend(state);
-    this.#showErrors(this.#model.setCompute(this.#attend));
+    this.#near = true;
+    this.#compute(attn); // if not done off screen: painted as it is announced
+    // What the model in use has and the screen does not: computed off screen, or a shared example's.
+    if (this.#model.result && this.#painted !== this.#model.version) this.#show({ reason: 'load' }, false);
     this.#guided.apply();
     if (!this.#model.result) this.#reveal(); // nothing to tour: the message line says why
     this.#train.start();
@@ -296,8 +312,14 @@ export class AttentionWidget extends ElementBase {
 
   // ---- the model -> the screen ----
 
-  // One committed change of the model (from this element or any other user of the model).
+  // One committed change of the model (from this element or any other user of the model): painted
+  // once the widget has come near the viewport, announced from the first.
   #show({ reason }, announce = true) {
+    if (this.#near) this.#paintModel(reason);
+    if (announce) this.dispatchEvent(new AttentionChangeEvent(reason));
+  }
+
+  #paintModel(reason) {
     const { state, result } = this.#model;
     const first = this.#painted < 0;
     this.#painted = this.#model.version;
@@ -311,7 +333,6 @@ export class AttentionWidget extends ElementBase {
     } else if (first) this.#view.built(); // built ahead (#prebuild): the figure applies now
     this.#paint(force);
     this.#views.feedback?.painted(state, result, reason);
-    if (announce) this.dispatchEvent(new AttentionChangeEvent(reason));
   }
 
   #buildSkeleton() {
