@@ -21,6 +21,7 @@ import { set as setReadout, showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { styleSheet } from '../attention-scale.css.js';
 import { queueRender, whenNear } from '../shared/near.js';
+import { onSchemeChange } from '../shared/scheme.js';
 import { SCALE_PARTS, parseScaleShow } from './show.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
@@ -128,8 +129,7 @@ export class AttentionScaleElement extends ElementBase {
     else queueRender(() => this.#build(), this);
     this.#connection?.abort();
     this.#connection = new AbortController();
-    matchMedia('(prefers-color-scheme: dark)')
-      .addEventListener('change', () => this.#refreshPalette(), { signal: this.#connection.signal });
+    onSchemeChange(() => this.#refreshPalette(), this.#connection.signal);
     this.#thermostatSeed = null;
     // The workers (and their core) start when the lab first comes near the viewport: a lab far
     // down a page does not compete with the page's own load for the CPU. Then the lab appears

@@ -3,12 +3,17 @@
 // of them in one long task at load (Lighthouse counted 770 ms on the demo page). So an
 // element renders when it comes within MARGIN of the viewport, each in a task of its own
 // (queueRender), and one that never comes near is never built: a reader of the page's top
-// pays nothing for the widgets further down. Printing renders them all (see whenNear).
+// pays nothing for the widgets further down. Printing renders them all (onPrint).
 // The renders of an element that came near go before those of elements rendered for a print,
 // so a reader's widget never waits behind ones nobody sees.
 
 const MARGIN = '50% 0px'; // half a viewport ahead: rendered before a scroll reaches it
 const offScreen = new WeakSet(); // elements whenNear resolved for a print, not a nearness
+
+// One observer and one print listener for every element waiting: one each cost every element an
+// IntersectionObserver made as it connected, in the page's first task.
+const waiting = new Map(); // element -> the finish() of each whenNear(element) still waiting
+let observer = null;
 
 /** Resolves, in a task of its own, when `element` comes near the viewport or the page is printed. */
 export function whenNear(element) {
@@ -17,25 +22,37 @@ export function whenNear(element) {
       setTimeout(resolve, 0);
       return;
     }
-    let done = false;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) finish(true);
-    }, { rootMargin: MARGIN });
-    // A print starts the renders of those off screen (the printout has what is built by then).
-    // Rendering them once the page was idle instead cost a phone long tasks at load, and the
-    // browser's autofill then forced their skipped layout (docs/embedding.md).
-    const onPrint = () => finish(false);
-    function finish(near) {
-      if (done) return;
-      done = true;
-      observer.disconnect();
-      removeEventListener('beforeprint', onPrint);
+    const finish = (near) => {
       if (!near) offScreen.add(element);
       setTimeout(resolve, 0);
+    };
+    if (waiting.size === 0) addEventListener('beforeprint', onPrint);
+    if (waiting.has(element)) waiting.get(element).push(finish);
+    else {
+      waiting.set(element, [finish]);
+      observer ??= new IntersectionObserver(onIntersect, { rootMargin: MARGIN });
+      observer.observe(element);
     }
-    observer.observe(element);
-    addEventListener('beforeprint', onPrint);
   });
+}
+
+function onIntersect(entries) {
+  for (const entry of entries) if (entry.isIntersecting) release(entry.target, true);
+}
+
+// A print starts the renders of those off screen (the printout has what is built by then).
+// Rendering them once the page was idle instead cost a phone long tasks at load, and the
+// browser's autofill then forced their skipped layout (docs/embedding.md).
+function onPrint() {
+  for (const element of [...waiting.keys()]) release(element, false);
+}
+
+function release(element, near) {
+  const finishes = waiting.get(element) ?? [];
+  waiting.delete(element);
+  observer.unobserve(element);
+  if (waiting.size === 0) removeEventListener('beforeprint', onPrint);
+  for (const finish of finishes) finish(near);
 }
 
 // First renders, one per task, each after the frame that styled and laid out the one before.

@@ -8,6 +8,7 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { continueRender, queueRender, whenNear } from '../shared/near.js';
+import { onSchemeChange } from '../shared/scheme.js';
 import { revealInFrames, showInFrames } from './reveal.js';
 import { queueWarmUp } from './warm-up.js';
 import { createExampleModel } from '../model/example.js';
@@ -154,7 +155,7 @@ export class AttentionWidget extends ElementBase {
     // A link to this page with a new state for this widget (a course page's "open this
     // example" link, or a pasted share link) changes only the fragment: no reload.
     addEventListener('hashchange', () => this.#followLink(), { signal });
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.#themeChanged(), { signal });
+    onSchemeChange(() => this.#themeChanged(), signal);
     const unsubscribe = this.#model.subscribe((event) => this.#show(event));
     signal.addEventListener('abort', () => {
       unsubscribe();
