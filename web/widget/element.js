@@ -141,7 +141,6 @@ export class AttentionWidget extends ElementBase {
   }
 
   connectedCallback() {
-    if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
     // A `config` set before this element was upgraded lives on the instance: re-route it.
     if (Object.prototype.hasOwnProperty.call(this, 'config')) {
       const value = this.config;
@@ -169,10 +168,17 @@ export class AttentionWidget extends ElementBase {
     if (this.#sources.started) return;
     this.#link = linkPayload(this);
     this.#sources.start();
-    // The core loads at once and computes as soon as it is in (the page's first call into it in
-    // a task of its own, warm-up.js): state, events and messages do not wait for a scroll. The
-    // first render waits until this widget is near the viewport, in short tasks: the panels are
-    // built (hidden), a part each, while the core may still be on its way; then they are painted.
+    // The loads start in a task of their own: a page's first task is the module's evaluation with
+    // every widget's upgrade in it, and on a phone it was long.
+    setTimeout(() => this.#startLoading(), 0);
+  }
+
+  // The core loads and computes as soon as it is in (the page's first call into it in a task of
+  // its own, warm-up.js): state, events and messages do not wait for a scroll. The first render
+  // waits until this widget is near the viewport, in short tasks: the panels are built (hidden), a
+  // part each, while the core may still be on its way; then they are painted.
+  #startLoading() {
+    if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
     let near = false;
     const core = loadAttention({ path: 'teaching' });
     core.then((attn) => {
