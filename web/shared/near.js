@@ -26,11 +26,13 @@ export function whenNear(element) {
       if (!near) offScreen.add(element);
       setTimeout(resolve, 0);
     };
-    if (waiting.size === 0) addEventListener('beforeprint', onPrint);
+    if (!observer) {
+      observer = new IntersectionObserver(onIntersect, { rootMargin: MARGIN });
+      addEventListener('beforeprint', onPrint);
+    }
     if (waiting.has(element)) waiting.get(element).push(finish);
     else {
       waiting.set(element, [finish]);
-      observer ??= new IntersectionObserver(onIntersect, { rootMargin: MARGIN });
       observer.observe(element);
     }
   });
@@ -51,7 +53,6 @@ function release(element, near) {
   const finishes = waiting.get(element) ?? [];
   waiting.delete(element);
   observer.unobserve(element);
-  if (waiting.size === 0) removeEventListener('beforeprint', onPrint);
   for (const finish of finishes) finish(near);
 }
 
