@@ -3,15 +3,18 @@
 // comes near is never rendered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 // What near.js reads of a browser: an IntersectionObserver that reports when told to, and the
 // window's events (a print).
 const observers = new Set();
 globalThis.IntersectionObserver = class {
-  constructor(report) { this.report = report; this.targets = new Set(); observers.add(this); }
+  // Targets held weakly, as a browser's observer holds them.
+  constructor(report) { this.report = report; this.targets = new WeakSet(); observers.add(this); }
   observe(target) { this.targets.add(target); }
   unobserve(target) { this.targets.delete(target); }
-  disconnect() { this.targets.clear(); }
+  disconnect() { this.targets = new WeakSet(); }
 };
 const observed = (target) => [...observers].some((observer) => observer.targets.has(target));
 const comesNear = (target) => {
@@ -42,6 +45,21 @@ test('a print renders the elements off screen, one asked for twice included', as
   print();
   assert.equal(await settled(near), true);
   assert.equal(far.some(observed), false, 'still observed after the print');
+});
+
+test('an element removed before it comes near is not kept alive by the wait', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  let far = {};
+  whenNear(far).then(() => far); // the render it waits for, as an element's own
+  const ref = new WeakRef(far);
+  far = null;
+  for (let i = 0; i < 3 && ref.deref(); i++) {
+    await drained(10); // a WeakRef holds its target until the end of the job that made it
+    gc();
+  }
+  assert.equal(ref.deref(), undefined, 'kept alive');
+  print(); // and a print after it finds nothing to render
 });
 
 // An element rendered for a print (off screen): its renders go in the lane behind the near ones.

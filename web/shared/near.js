@@ -11,8 +11,11 @@ const MARGIN = '50% 0px'; // half a viewport ahead: rendered before a scroll rea
 const offScreen = new WeakSet(); // elements whenNear resolved for a print, not a nearness
 
 // One observer and one print listener for every element waiting: one each cost every element an
-// IntersectionObserver made as it connected, in the page's first task.
-const waiting = new Map(); // element -> the finish() of each whenNear(element) still waiting
+// IntersectionObserver made as it connected, in the page's first task. Neither keeps an element
+// alive: one removed before it came near goes with its renders (the observer holds its targets
+// weakly too).
+const waiting = new WeakMap(); // element -> finish(near) while it waits
+const printable = new Set();   // a WeakRef to each waiting element, for a print
 let observer = null;
 
 /** Resolves, in a task of its own, when `element` comes near the viewport or the page is printed. */
@@ -22,38 +25,38 @@ export function whenNear(element) {
       setTimeout(resolve, 0);
       return;
     }
-    const finish = (near) => {
-      if (!near) offScreen.add(element);
-      setTimeout(resolve, 0);
-    };
     if (!observer) {
       observer = new IntersectionObserver(onIntersect, { rootMargin: MARGIN });
       addEventListener('beforeprint', onPrint);
     }
-    if (waiting.has(element)) waiting.get(element).push(finish);
-    else {
-      waiting.set(element, [finish]);
-      observer.observe(element);
-    }
+    const ref = new WeakRef(element);
+    const previous = waiting.get(element); // asked again (a lab connected twice before it came near)
+    waiting.set(element, (near) => {
+      previous?.(near);
+      waiting.delete(element);
+      printable.delete(ref);
+      observer.unobserve(element);
+      if (!near) offScreen.add(element);
+      setTimeout(resolve, 0);
+    });
+    printable.add(ref);
+    observer.observe(element);
   });
 }
 
 function onIntersect(entries) {
-  for (const entry of entries) if (entry.isIntersecting) release(entry.target, true);
+  for (const entry of entries) if (entry.isIntersecting) waiting.get(entry.target)?.(true);
 }
 
 // A print starts the renders of those off screen (the printout has what is built by then).
 // Rendering them once the page was idle instead cost a phone long tasks at load, and the
 // browser's autofill then forced their skipped layout (docs/embedding.md).
 function onPrint() {
-  for (const element of [...waiting.keys()]) release(element, false);
-}
-
-function release(element, near) {
-  const finishes = waiting.get(element) ?? [];
-  waiting.delete(element);
-  observer.unobserve(element);
-  for (const finish of finishes) finish(near);
+  for (const ref of [...printable]) {
+    const element = ref.deref();
+    if (element) waiting.get(element)?.(false);
+    else printable.delete(ref);
+  }
 }
 
 // First renders, one per task, each after the frame that styled and laid out the one before.

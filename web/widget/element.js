@@ -179,15 +179,15 @@ export class AttentionWidget extends ElementBase {
   // part each, while the core may still be on its way; then they are painted.
   #startLoading() {
     if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
-    let near = false;
+    let renderQueued = false; // near already: #onNear computes as it paints
     const core = loadAttention({ path: 'teaching' });
     core.then((attn) => {
       queueWarmUp(attn, this.#model, this);
-      if (!near) queueRender(() => this.#compute(attn), this); // else in #onNear, as it paints
+      if (!renderQueued) queueRender(() => this.#compute(attn), this);
     }, (err) => this.#onLoadFailed(err));
     const nearby = Promise.all([whenNear(this), this.#view.ready()]);
     nearby.then(() => {
-      near = true;
+      renderQueued = true;
       this.#prebuild();
     });
     Promise.all([core, nearby]).then(([attn]) => queueRender(() => this.#onNear(attn), this), () => {});
