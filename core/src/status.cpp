@@ -13,6 +13,8 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::kTooLarge: return "too_large";
     case ErrorCode::kBadLearningRate: return "bad_learning_rate";
     case ErrorCode::kDiverged: return "diverged";
+    case ErrorCode::kBadHyperParameter: return "bad_hyper_parameter";
+    case ErrorCode::kBadArgument: return "bad_argument";
   }
   return "unknown";
 }
