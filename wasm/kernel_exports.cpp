@@ -140,12 +140,8 @@ EMSCRIPTEN_KEEPALIVE int attn_run_band(std::size_t first_row, std::size_t rows, 
       work.data(Workspace::kOutputs)));
 }
 
-// The last call's status: its stable code name ("ok", "too_large", ...) and message. Every
-// status here comes from the raw path, whose codes raw_error_code_name names.
-EMSCRIPTEN_KEEPALIVE const char* attn_status_code() {
-  const char* name = attention::detail::raw_error_code_name(last.code);
-  return name ? name : "unknown";
-}
+// The last call's status: its stable code name ("ok", "too_large", ...) and message.
+EMSCRIPTEN_KEEPALIVE const char* attn_status_code() { return attention::error_code_name(last.code); }
 EMSCRIPTEN_KEEPALIVE const char* attn_status_message() { return last.message.c_str(); }
 
 // The caps (attention.hpp), so attention.js reads them from the core, never a copy:

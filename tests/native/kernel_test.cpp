@@ -391,19 +391,3 @@ TEST(FixedText, RawSizeMessagesAreWordForWord) {
             "8,589,934,592 (a few seconds): lower n or d");
   EXPECT_EQ(message(4096, 512, true), "");
 }
-
-// The kernel module names its statuses with raw_error_code_name alone (kernel_exports.cpp): it
-// must name every code the raw path returns as error_code_name does, and no other.
-TEST(RawStatus, NamesTheRawPathsCodesAsEverywhere) {
-  using attention::ErrorCode;
-  const ErrorCode raw[] = {ErrorCode::kOk, ErrorCode::kEmpty, ErrorCode::kShapeMismatch,
-                           ErrorCode::kNonFinite, ErrorCode::kTooLarge};
-  for (ErrorCode code : raw)
-    EXPECT_STREQ(attention::detail::raw_error_code_name(code), attention::error_code_name(code))
-        << attention::error_code_name(code);
-  for (ErrorCode code : {ErrorCode::kBadTemperature, ErrorCode::kBadLearningRate, ErrorCode::kDiverged})
-    EXPECT_EQ(attention::detail::raw_error_code_name(code), nullptr) << attention::error_code_name(code);
-  // Every code the raw path's checks return is one of those.
-  EXPECT_EQ(attention::check_raw_size(0, 4, true).code, ErrorCode::kEmpty);
-  EXPECT_EQ(attention::check_raw_size(4, 513, true).code, ErrorCode::kTooLarge);
-}
