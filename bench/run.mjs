@@ -1,7 +1,7 @@
 // npm run bench: every measurement of bench/measurements.mjs, printed, and docs/benchmarks.md
 // rewritten with the results (the benchmarks are never tests: nothing here is timed by `npm test`).
 //
-//   npm run bench                        # all of them (about half an hour on 2 cores)
+//   npm run bench                        # all of them, in the table's order
 //   npm run bench -- kernel widget       # some, by name (npm run bench:widget, :load, ... are such lists)
 //   npm run bench -- --quick             # every one at a tiny size: checks the harness, writes nothing
 //   npm run bench -- --ab main widget    # A/B: this tree against another ref, same-run ratios, writes nothing
