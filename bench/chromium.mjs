@@ -43,6 +43,7 @@ export function benchServer(ctx) {
     const roots = [], ort = ortDist();
     const server = createServer(async (req, res) => {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (path === '/favicon.ico') return res.writeHead(204).end();
       if (path === '/') {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<!doctype html><meta charset="utf-8"><title>attention bench</title>');

@@ -96,9 +96,9 @@ export function renderRows(rows) {
 
 /** An A/B run's rows: this tree, the other ref, and the median of the per-round ratio. */
 export function renderRowsAB(rows, otherLabel) {
+  const ratio = ({ median, q1, q3, count }) => (count ? `${median.toFixed(3)} (${q1.toFixed(3)}–${q3.toFixed(3)})` : '–');
   return table(['', '', 'this tree', otherLabel, 'unit', 'this ÷ other (middle half)'], rows.map((r) => [
-    r.group, r.label, fmt(r.median, r.unit), fmt(r.other.median, r.unit), r.unit,
-    `${r.ratio.median.toFixed(3)} (${r.ratio.q1.toFixed(3)}–${r.ratio.q3.toFixed(3)})`]));
+    r.group, r.label, fmt(r.median, r.unit), fmt(r.other.median, r.unit), r.unit, ratio(r.ratio)]));
 }
 
 // ---- results.json and docs/benchmarks.md -------------------------------------------------------------

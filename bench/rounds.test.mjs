@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { meets, median, quartiles, runGroup, runGroupAB } from './rounds.mjs';
-import { fmt, renderRows } from './report.mjs';
+import { fmt, renderRows, renderRowsAB } from './report.mjs';
 
 /** A case whose round r returns values[r], logging each call as `${id}${round}`. */
 const scripted = (id, values, log = []) => ({ id, label: id.toUpperCase(), unit: 'ms', run: (r) => { log.push(`${id}${r}`); return values[r]; } });
@@ -71,4 +71,11 @@ test('groups that share their labels print as one grid; others as a list', () =>
   assert.equal(fmt(1234.5, 'ms'), '1235');
   assert.equal(fmt(3, 'tasks'), '3');
   assert.equal(fmt(0.0081, 'CLS'), '0.008');
+});
+
+test('an A/B row whose rounds gave no ratio (0 against 0) prints a dash', async () => {
+  const zero = { id: 'z', label: 'Z', unit: 'tasks', run: () => 0 };
+  const rows = await runGroupAB({ name: 'g', rounds: 2, cases: [zero], otherCases: [{ ...zero }] });
+  assert.equal(rows[0].ratio.count, 0);
+  assert.deepEqual(renderRowsAB(rows, 'main').slice(2), ['| g | Z | 0 | 0 | tasks | – |']);
 });
