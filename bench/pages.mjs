@@ -316,7 +316,7 @@ async function playOnce(ctx, side, goalId, seconds, idle) {
 export function headsGroups(ctx) {
   const seeds = ctx.quick ? 1 : 5;
   return [{
-    name: `heads lab, seeds 1-${seeds}`,
+    name: seeds === 1 ? 'heads lab, seed 1' : `heads lab, seeds 1-${seeds}`,
     setup: async (side) => {
       const quiet = await demoPage(ctx, side, PAGES.heads);
       await quiet.page.route(/attention-heads\.js$/, (route) => route.abort());
