@@ -95,7 +95,7 @@ async function writeOutputs(result, transform = (file) => file.contents) {
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 // It goes on the widget's files big enough to have much to compile: each hint is about 20 B gzip,
 // and most files of the build are a few small functions (no gain). Not on the scale lab's own
-// files, which build and paint their first parts in small steps already (scale-first-render.md).
+// files, which build and paint their first parts in small steps already (docs/embedding.md).
 const HINT_MIN_BYTES = 4096;
 
 /** The hosted build's outputs that get COMPILE_HINT: reachable from the widget's entry, at least HINT_MIN_BYTES. */

@@ -3,7 +3,7 @@
 // Why not Embind here: the raw path moves nothing but float buffers and a status, and
 // Embind's runtime would double the module. Without it, and without emcc's runtime (the
 // module's JavaScript is a loader of a few lines: scripts/kernel-module.mjs), the scale lab's
-// core is 7,002 bytes gzip (docs/kernel.md, "The kernel module's size"), and the widget's
+// core is about 5.6 KB gzip (docs/kernel.md, "Size"), and the widget's
 // teaching core (bindings.cpp) carries no kernel it never runs.
 // wasm/kernel-runner.js is the JS side: it fills the buffers in place through Float32Array views
 // of the memory, calls attn_run_band and reads a failed status back as an AttentionError
