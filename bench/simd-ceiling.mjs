@@ -8,7 +8,7 @@
 // and the best is the ceiling. The module is assembled here byte by byte, so
 // what is timed is exactly this loop, whatever any compiler would make of it.
 
-import { median } from './stats.mjs';
+import { median } from './rounds.mjs';
 
 const u8 = (...bytes) => bytes;
 function uleb(n) {
@@ -109,7 +109,7 @@ export async function measureSimdCeiling({ iterations = 10_000_000, repeats = 7,
 /**
  * A short measurement of one ceiling shape (the best one measureSimdCeiling
  * found), to interleave with kernel calls: run() takes about `seconds` and
- * returns the GFLOP/s of that moment. See bench/targets.mjs.
+ * returns the GFLOP/s of that moment. See the targets in bench/kernel.mjs.
  */
 export async function makeCeilingProbe({ kind, muls, adds, gflops }, seconds) {
   const timed = await timedPeak(kind, muls, adds);

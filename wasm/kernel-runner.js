@@ -2,8 +2,8 @@
 // wasm/kernel_exports.cpp) and the few things it needs from JavaScript: the memory it grows
 // into, views of its buffers, one band of askers run, a failed status read back. It checks no
 // arguments: the kernel itself refuses sizes it cannot run (n, d, the work, the memory) and
-// non-finite numbers, with the core's own messages. Two users (docs/kernel.md, "The kernel
-// runner"): the public raw path (raw-path.js), which checks every argument a page may pass
+// non-finite numbers, with the core's own messages. Two users (docs/kernel.md, "Two
+// modules"): the public raw path (raw-path.js), which checks every argument a page may pass
 // before it gets here, and the scale lab (attention.js, loadKernelRunner), which passes only
 // buffers it made itself.
 import { AttentionError } from './checks.js';

@@ -6,8 +6,8 @@
 import { AttentionError, checkFlag, checkSize, describe, readInput, typedArrayLength } from './checks.js';
 
 /**
- * Starts one kernel instance and its raw path (for the benchmarks, bench/kernel-ab*.mjs;
- * attention.js starts the runner itself and wraps it). `createKernel`: a kernel module's
+ * Starts one kernel instance and its raw path, from a kernel module's file (attention.js starts
+ * the runner itself and wraps it). `createKernel`: a kernel module's
  * default export (scripts/kernel-module.mjs), which instantiates the wasm with the imports made
  * there. The runner is imported, not bundled in: in the hosted build kernel-runner.js stays one
  * file of its own, which the scale lab loads without this one.

@@ -2,7 +2,7 @@
 // (issue 14: no long task on a phone): the controls and the heat map first, then the readouts,
 // the time plot, the thermostat plot and its table, each in a later task; the lab holds a screen's height meanwhile, so
 // nothing moves (no layout shift). A figure of one part (show=) appears whole. Task lengths
-// themselves are measured by a benchmark, not here (docs/scale-first-render.md).
+// themselves are a benchmark's, not a test's (npm run bench -- load --page=/web/scale.html).
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { waitForGrid } from './scale-helpers.js';

@@ -329,7 +329,7 @@ export class AttentionScaleElement extends ElementBase {
     if (code === 'load_failed') {
       this.#messages.delete('compute-grid');
       this.#messages.delete('compute-thermostat');
-      // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
+      // The loader's message names the cause and what to do (docs/hardening.md).
       this.#messages.set('load', { code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
         + `not start, so there is nothing to draw: ${message}`) });
       this.#text('time', 'not available');

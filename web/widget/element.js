@@ -310,7 +310,7 @@ export class AttentionWidget extends ElementBase {
   }
 
   #onLoadFailed(err) {
-    // The loader's message names the cause and what to do (docs/hardening-round-2.md, defect 14).
+    // The loader's message names the cause and what to do (docs/hardening.md).
     this.#ui.status.textContent = sentence(`This widget could not start, so there are no numbers to show: ${thrown(err, 300)}`);
     this.#ui.status.setAttribute('role', 'alert');
     this.#ui.status.classList.add('failed');

@@ -19,8 +19,8 @@
 
 namespace attention {
 
-// Caps that protect memory and time (every call blocks its thread; bench/caps.mjs times the
-// largest each allows, docs/hardening-round-2.md has the numbers). The teaching path keeps
+// Caps that protect memory and time (every call blocks its thread; the `caps` benchmark,
+// npm run bench:caps, times the largest each allows: docs/benchmarks.md). The teaching path keeps
 // ~6 n x n double grids (n = 512: ~12 MB) and at n = 512, d = 512 does about 0.7 G multiply-adds
 // in double. The raw path stores one n x n float grid when weights are asked for (n = 8192:
 // 256 MB) and none when they are not; its time grows as n x n x (d + the softmax's own work
