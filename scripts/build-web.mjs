@@ -91,26 +91,10 @@ async function writeOutputs(result, transform = (file) => file.contents) {
 // V8's explicit compile hint: a file that starts with this comment has all its functions compiled
 // eagerly, off the main thread while it streams, instead of each on the main thread the first
 // time it runs (a widget's first connect, build and paint: some 50 ms of main-thread compiling on
-// the demo page, on a phone-sized 2-core VM). Chromium only; elsewhere it is a comment.
+// the demo page, on a phone-sized 2-core VM). Chromium only; elsewhere it is a comment. Every
+// JavaScript file of the hosted build starts with it: hinting only the widget's larger files
+// saved 0.3 KB gzip in all (docs/budget.md), too little for a rule of its own.
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-// It goes on the widget's files big enough to have much to compile: each hint is about 20 B gzip,
-// and most files of the build are a few small functions (no gain). Not on the scale lab's own
-// files, which build and paint their first parts in small steps already (docs/embedding.md).
-const HINT_MIN_BYTES = 4096;
-
-/** The hosted build's outputs that get COMPILE_HINT: reachable from the widget's entry, at least HINT_MIN_BYTES. */
-export function hintedOutputs(metafile, entry = 'attention-widget.js') {
-  const outputs = metafile.outputs;
-  const key = Object.keys(outputs).find((path) => path.endsWith(`/${entry}`));
-  const reached = new Set();
-  const visit = (path) => {
-    if (reached.has(path) || !outputs[path]) return;
-    reached.add(path);
-    for (const { path: next } of outputs[path].imports) visit(next);
-  };
-  visit(key);
-  return new Set([...reached].filter((path) => outputs[path].bytes >= HINT_MIN_BYTES).map((path) => path.split('/').pop()));
-}
 
 // One core module for the hosted build: its wasm taken out of the published, inlined dist/NAME.mjs
 // (so whatever post-link step made that module, the relaxed kernel's rewrite, holds here too),
@@ -132,8 +116,7 @@ async function publishSplitCore(file, out) {
     if (!wasm.equals(await readFile(join(split, `${name}.wasm`))))
       throw new Error(`build-web: dist/${file} and the split build of ${name} hold different wasm`);
   }
-  // The teaching core's glue runs whole as it starts (Embind's registrations): compiled ahead too.
-  await publish(join(out, file), name.startsWith('attention-core') ? COMPILE_HINT + loader : loader);
+  await publish(join(out, file), COMPILE_HINT + loader);
   await publish(join(out, `${name}.wasm`), wasm);
 }
 
@@ -146,9 +129,8 @@ async function buildHosted() {
       // Loaded with the kernel / the training build only: named files, so the byte budget
       // (tests/package/budget.mjs) can count them where they are loaded.
       'kernel-runner': at('wasm/kernel-runner.js'), 'raw-path': at('wasm/raw-path.js'), 'training-path': at('wasm/training-path.js') },
-    splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCore], metafile: true });
-  const hinted = hintedOutputs(result.metafile);
-  await writeOutputs(result, (file) => (hinted.has(file.path.split('/').pop()) ? COMPILE_HINT + file.text : file.contents));
+    splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCore] });
+  await writeOutputs(result, (file) => COMPILE_HINT + file.text);
   // Chunk names carry a content hash: drop the ones this build no longer uses.
   const current = new Set(result.outputFiles.map((f) => f.path));
   for (const name of await readdir(out))

@@ -1,5 +1,5 @@
 // LEB128 numbers as a wasm binary writes them (sizes, counts, indices), for the build steps that
-// read or rewrite a module: scripts/relax-simd.mjs and scripts/kernel-module.mjs.
+// read or rewrite a module: scripts/relax-simd.mjs.
 
 /** The unsigned number at bytes[at]: [value, the offset after it]. `fail(message)` throws. */
 export function readUleb(bytes, at, fail) {

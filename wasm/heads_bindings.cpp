@@ -21,10 +21,10 @@ val copy_out(const std::vector<double>& data) {
   return val::global("Float64Array").new_(emscripten::typed_memory_view(data.size(), data.data()));
 }
 
-val status_out(const heads::Status& s) {
+val status_out(const attention::Status& s) {
   val out = val::object();
   out.set("ok", s.ok());
-  out.set("code", std::string(heads::error_code_name(s.code)));
+  out.set("code", std::string(attention::error_code_name(s.code)));
   out.set("message", s.message);
   return out;
 }
@@ -119,7 +119,7 @@ class HeadsLab {
   val setParameters(const val& values) {
     std::vector<double> p = emscripten::convertJSArrayToNumberVector<double>(values);
     if (p.size() != model_.parameters().size())
-      return status_out({heads::ErrorCode::kBadArgument,
+      return status_out({attention::ErrorCode::kBadArgument,
                          "setParameters: " + std::to_string(p.size()) + " numbers for a model of " +
                              std::to_string(model_.parameters().size())});
     model_.parameters() = std::move(p);
@@ -129,7 +129,7 @@ class HeadsLab {
   val lossAndGradient(int sentences) const {
     const int n = static_cast<int>(model_.corpus().train.size());
     if (sentences < 1 || sentences > n)
-      return status_out({heads::ErrorCode::kBadArgument,
+      return status_out({attention::ErrorCode::kBadArgument,
                          "lossAndGradient: sentences must be 1 to " + std::to_string(n)});
     std::vector<const heads::Sentence*> batch;
     for (int i = 0; i < sentences; ++i) batch.push_back(&model_.corpus().train[i]);

@@ -19,11 +19,10 @@ const utf8 = new TextDecoder();
 export async function createKernelRunner(createKernel) {
   let memory;
   // The kernel's one import, emscripten_resize_heap: its workspace asks for more memory
-  // (kernel_exports.cpp, Workspace). Import and export names are one letter each in the
-  // modules (scripts/kernel-module.mjs, IMPORTS and EXPORTS).
-  const { exports } = await createKernel({ e: { g: (bytes) => growMemory(memory, bytes >>> 0) } });
-  memory = exports.m;
-  exports.i(); // __wasm_call_ctors: the C++ start-up (empty today, but part of the module's contract)
+  // (kernel_exports.cpp, Workspace).
+  const { exports } = await createKernel({ env: { emscripten_resize_heap: (bytes) => growMemory(memory, bytes >>> 0) } });
+  memory = exports.memory;
+  exports.__wasm_call_ctors(); // the C++ start-up (empty today, but part of the module's contract)
   const runner = new KernelRunner(exports);
   runner.warmUp();
   return runner;
@@ -47,7 +46,7 @@ function growMemory(memory, bytes) {
   return 0;
 }
 
-// The kernel's memory and its attn_* functions (kernel_exports.cpp), by their one-letter names.
+// The kernel's memory and its attn_* functions (kernel_exports.cpp).
 class KernelRunner {
   #memory;
   #resize;        // attn_resize(count, n, d, weights): sizes the workspace for a band
@@ -56,12 +55,17 @@ class KernelRunner {
   #statusCode;    // attn_status_code(), attn_status_message(): C strings of the last failure
   #statusMessage;
 
-  constructor({ m, r, b, c, s, t, l, u }) {
-    [this.#memory, this.#resize, this.#buffer, this.#runBand, this.#statusCode, this.#statusMessage] = [m, r, b, c, s, t];
+  constructor(exports) {
+    this.#memory = exports.memory;
+    this.#resize = exports.attn_resize;
+    this.#buffer = exports.attn_buffer;
+    this.#runBand = exports.attn_run_band;
+    this.#statusCode = exports.attn_status_code;
+    this.#statusMessage = exports.attn_status_message;
     /** attn_limit(i): cap i, 0 maxTokens ... 6 maxLearningRate (raw-path.js names them). */
-    this.limit = l;
+    this.limit = exports.attn_limit;
     /** attn_memory(0): the memory's size in bytes; attn_memory(1): the workspace's. */
-    this.memoryUse = u;
+    this.memoryUse = exports.attn_memory;
   }
 
   /**

@@ -3,8 +3,8 @@
 // Why not Embind here: the raw path moves nothing but float buffers and a status, and
 // Embind's runtime would double the module. Without it, and without emcc's runtime (the
 // module's JavaScript is a loader of a few lines: scripts/kernel-module.mjs), the scale lab's
-// core is about 5.6 KB gzip (docs/kernel.md, "Size"), and the widget's
-// teaching core (bindings.cpp) carries no kernel it never runs.
+// kernel is about 5.5 KB of wasm gzip (docs/budget.md), and the widget's teaching core
+// (bindings.cpp) carries no kernel it never runs.
 // wasm/kernel-runner.js is the JS side: it fills the buffers in place through Float32Array views
 // of the memory, calls attn_run_band and reads a failed status back as an AttentionError
 // (wasm/raw-path.js adds the public API's argument checks on top).
@@ -13,7 +13,7 @@
 // validate.cpp) uses std::string, operator new or malloc. Messages are written into a
 // fixed buffer (core/src/fixed_text.hpp) and the buffers are one block of the heap
 // (Workspace), so the module links none of libc++'s strings, std::to_string, operator new
-// or an allocator (together over a quarter of its code before).
+// or an allocator (3.1 and 1.4 KB gzip: docs/budget.md).
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 
@@ -38,7 +38,7 @@ using attention::detail::RawStatus;
 // rows = n), carved out of one block: the whole heap.
 //
 // Why not malloc: the block is the module's only allocation, so it needs no allocator
-// (-sMALLOC=none; emmalloc and sbrk were an eighth of the module). It grows in place and
+// (-sMALLOC=none; with emmalloc and realloc the module is 1.4 KB gzip larger). It grows in place and
 // never shrinks, so the largest problem asked for sets the memory, as before. It is not
 // zero-filled: every entry a call reads was written first (by JS, or by the kernel), and
 // filling 16 MB first cost the first call at n = 2048 about 11 ms.
@@ -140,12 +140,8 @@ EMSCRIPTEN_KEEPALIVE int attn_run_band(std::size_t first_row, std::size_t rows, 
       work.data(Workspace::kOutputs)));
 }
 
-// The last call's status: its stable code name ("ok", "too_large", ...) and message. Every
-// status here comes from the raw path, whose codes raw_error_code_name names.
-EMSCRIPTEN_KEEPALIVE const char* attn_status_code() {
-  const char* name = attention::detail::raw_error_code_name(last.code);
-  return name ? name : "unknown";
-}
+// The last call's status: its stable code name ("ok", "too_large", ...) and message.
+EMSCRIPTEN_KEEPALIVE const char* attn_status_code() { return attention::error_code_name(last.code); }
 EMSCRIPTEN_KEEPALIVE const char* attn_status_message() { return last.message.c_str(); }
 
 // The caps (attention.hpp), so attention.js reads them from the core, never a copy:

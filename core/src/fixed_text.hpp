@@ -1,10 +1,11 @@
 // A short message built in a fixed buffer, and a status that carries one.
 //
 // Why not std::string: the raw path's kernel module (wasm/kernel_exports.cpp) has no other
-// use for libc++'s strings, and std::string, std::to_string and operator new were a third
-// of that module's code. The raw path's checks (validate.cpp, attend_raw.cpp) write their
-// messages here; the public API turns them into a Status (std::string) at the edge, so
-// native callers see the same Status as before, and the kernel module reads the buffer.
+// use for libc++'s strings, and with std::string, std::to_string, operator new and an
+// allocator its wasm is 3.1 KB gzip larger (8.6 KB instead of 5.5: docs/budget.md). The raw
+// path's checks (validate.cpp, attend_raw.cpp) and the one message both paths share (a
+// non-finite entry, find_non_finite) are written here; the public API turns them into a
+// Status (std::string) at the edge, and the kernel module reads the buffer.
 #pragma once
 
 #include <cstddef>
@@ -12,12 +13,6 @@
 #include <string>
 
 #include "attention/attention.hpp"
-
-#if defined(__clang__)
-#define ATTENTION_MINSIZE __attribute__((minsize))
-#else
-#define ATTENTION_MINSIZE
-#endif
 
 namespace attention::detail {
 
@@ -27,7 +22,8 @@ struct Commas {
 };
 
 // Messages are rare and short: each append is one small out-of-line call (noinline), so
-// a message costs a few calls at its call site, not a copy loop inlined per part.
+// a message costs a few calls at its call site, not a copy loop inlined per part (inlined,
+// the kernel's wasm is 1.5 KB gzip larger: docs/budget.md).
 class FixedText {
  public:
   // Longer than any message of the raw path (the longest, the n x n x d cap at the largest
@@ -46,9 +42,7 @@ class FixedText {
   std::size_t size() const { return length_; }
 
  private:
-  // Compiled for size (clang's minsize): at -O3 the division by 10 became a 64-bit multiply
-  // and the loops were unrolled, 90 bytes of gzip in the kernel module for a message's digits.
-  __attribute__((noinline)) ATTENTION_MINSIZE FixedText& digits(std::uint64_t x, bool commas) {
+  __attribute__((noinline)) FixedText& digits(std::uint64_t x, bool commas) {
     char reversed[27];  // 20 digits and 6 commas at most
     int count = 0, digit = 0;
     do {

@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "attention/heads.hpp"
+#include "attention/random.hpp"
 
 namespace heads {
 namespace {
@@ -35,13 +36,6 @@ enum Word {
 constexpr int kSpecies = 8;
 constexpr int kNouns = 2 * kSpecies;
 constexpr int kDistinct = 2 * 3 * kNouns * kNouns;
-
-std::uint64_t splitmix(std::uint64_t* state) {
-  std::uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 // Sentence number `code` (0 .. kDistinct-1), digit by digit.
 Sentence decode(int code) {
@@ -90,9 +84,9 @@ Status make_corpus(std::uint32_t seed, int train_count, int held_out_count, Corp
   // the next ones are held out, so the two sets never share a sentence.
   std::vector<int> order(kDistinct);
   for (int i = 0; i < kDistinct; ++i) order[i] = i;
-  std::uint64_t state = 0xC0495u ^ (static_cast<std::uint64_t>(seed) << 20);
+  attention::Random random(0xC0495u ^ (static_cast<std::uint64_t>(seed) << 20));
   for (int i = kDistinct - 1; i > 0; --i)
-    std::swap(order[i], order[splitmix(&state) % static_cast<std::uint64_t>(i + 1)]);
+    std::swap(order[i], order[random.next() % static_cast<std::uint64_t>(i + 1)]);
   corpus->train.clear();
   corpus->held_out.clear();
   for (int i = 0; i < train_count; ++i) corpus->train.push_back(decode(order[i]));

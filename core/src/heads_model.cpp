@@ -1,11 +1,14 @@
 // The model's forward pass, its backward pass and Adam, one sentence at a time
-// (a sentence is 13 tokens: every buffer is tiny and loops stay plain).
+// (a sentence is 9 tokens: every buffer is tiny and loops stay plain). The projections
+// and each head's attention are the core's shared passes (attention/passes.hpp), the
+// teaching path's own; this file wires them into the model.
 // Shapes: T tokens, D = d_model, H heads of width dh, V words.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "attention/heads.hpp"
+#include "attention/passes.hpp"
 
 namespace heads {
 namespace {
@@ -13,21 +16,6 @@ namespace {
 constexpr int kTrainSentences = 1024;  // of the grammar's 1536 distinct sentences
 constexpr int kHeldOutSentences = 256;
 constexpr double kBeta1 = 0.9, kBeta2 = 0.99, kEpsilon = 1e-8;
-
-std::uint64_t next(std::uint64_t* state) {  // splitmix64: small, seedable, portable
-  std::uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-double uniform(std::uint64_t* state) { return (next(state) >> 11) * (1.0 / 9007199254740992.0); }
-
-// Box-Muller: the same numbers on every platform for the same seed.
-double normal(std::uint64_t* state) {
-  const double u = 1.0 - uniform(state), v = uniform(state);
-  return std::sqrt(-2.0 * std::log(u)) * std::cos(6.283185307179586 * v);
-}
 
 std::string range_message(const char* name, double got, const std::string& range) {
   std::string value = std::to_string(got);
@@ -37,15 +25,6 @@ std::string range_message(const char* name, double got, const std::string& range
 }
 
 }  // namespace
-
-const char* error_code_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kOk: return "ok";
-    case ErrorCode::kBadHyperParameter: return "bad_hyper_parameter";
-    case ErrorCode::kBadArgument: return "bad_argument";
-  }
-  return "unknown";
-}
 
 Status check_config(const Config& c) {
   auto bad = [](const char* name, double got, const std::string& range) {
@@ -81,10 +60,10 @@ Status Model::reset(const Config& config) {
 
   // Embeddings ~ N(0, 1); each matrix ~ N(0, 1 / fan_in), so every stage starts
   // at unit scale. The seed alone decides every number.
-  rng_ = 0x5EED0000ull + config.seed;
+  rng_ = attention::Random(0x5EED0000ull + config.seed);
   params_.assign(l.total, 0.0);
   auto fill = [&](std::size_t from, std::size_t count, double scale) {
-    for (std::size_t i = 0; i < count; ++i) params_[from + i] = scale * normal(&rng_);
+    for (std::size_t i = 0; i < count; ++i) params_[from + i] = scale * rng_.normal();
   };
   fill(l.token_embeddings, V * D, 1.0);
   fill(l.position_embeddings, T * D, 1.0);
@@ -102,179 +81,103 @@ Status Model::reset(const Config& config) {
   return {};
 }
 
+namespace {
+using attention::InRows;
+
+// A head's W_Q, W_K, W_V: three (dh, D) blocks, one after another; its queries, keys and
+// values are (T, dh) blocks of Forward's (H, T, dh) ones, its blend dh columns of `mixed`.
+enum Projection { kQuery = 0, kKey = 1, kValue = 2 };
+}  // namespace
+
 // One sentence forward. ablate >= 0 zeroes that head's output (its z) before W_O.
 void Model::forward(const Sentence& s, int ablate, Forward* f) const {
-  const int V = static_cast<int>(vocabulary().size()), T = static_cast<int>(s.tokens.size()),
-            D = config_.d_model, H = config_.heads, dh = config_.d_head, HD = H * dh;
+  const std::size_t V = vocabulary().size(), T = s.tokens.size(), D = config_.d_model, H = config_.heads,
+                    dh = config_.d_head, HD = H * dh;
   const double* E = &params_[layout_.token_embeddings];
   const double* P = &params_[layout_.position_embeddings];
-  const double* WO = &params_[layout_.wo];
-  const double* WU = &params_[layout_.unembed];
-  const double inv_sqrt_dh = 1.0 / std::sqrt(double(dh));
 
   // x_t = E[token_t] + P[t]
   f->inputs.assign(T * D, 0.0);
-  for (int t = 0; t < T; ++t)
-    for (int d = 0; d < D; ++d) f->inputs[t * D + d] = E[s.tokens[t] * D + d] + P[t * D + d];
+  for (std::size_t t = 0; t < T; ++t)
+    for (std::size_t d = 0; d < D; ++d) f->inputs[t * D + d] = E[s.tokens[t] * D + d] + P[t * D + d];
 
-  f->queries.assign(H * T * dh, 0.0);
-  f->keys.assign(H * T * dh, 0.0);
-  f->values.assign(H * T * dh, 0.0);
-  f->weights.assign(H * T * T, 0.0);
+  for (auto* grid : {&f->queries, &f->keys, &f->values}) grid->assign(H * T * dh, 0.0);
+  for (auto* grid : {&f->scores, &f->logits, &f->weights}) grid->assign(H * T * T, 0.0);
   f->mixed.assign(T * HD, 0.0);
-  for (int h = 0; h < H; ++h) {
+  const attention::HeadShape shape{T, dh, dh, std::sqrt(double(dh)), /*causal=*/true};
+  const InRows x{f->inputs.data(), D};
+  for (std::size_t h = 0; h < H; ++h) {
     const double* W = &params_[layout_.heads + h * layout_.head_block];  // wq, wk, wv
-    double* Q = &f->queries[h * T * dh];
-    double* K = &f->keys[h * T * dh];
-    double* Vv = &f->values[h * T * dh];
-    // project: q_t = W_Q x_t, k_t = W_K x_t, v_t = W_V x_t
-    for (int t = 0; t < T; ++t)
-      for (int r = 0; r < dh; ++r) {
-        double q = 0, k = 0, v = 0;
-        for (int d = 0; d < D; ++d) {
-          const double x = f->inputs[t * D + d];
-          q += W[r * D + d] * x;
-          k += W[(dh + r) * D + d] * x;
-          v += W[(2 * dh + r) * D + d] * x;
-        }
-        Q[t * dh + r] = q;
-        K[t * dh + r] = k;
-        Vv[t * dh + r] = v;
-      }
-    // score, scale, causal mask, softmax: row i sees keys 0..i; masked cells stay exactly 0
-    double* A = &f->weights[h * T * T];
-    for (int i = 0; i < T; ++i) {
-      double top = -INFINITY;
-      for (int j = 0; j <= i; ++j) {
-        double sc = 0;
-        for (int r = 0; r < dh; ++r) sc += Q[i * dh + r] * K[j * dh + r];
-        A[i * T + j] = sc * inv_sqrt_dh;
-        top = std::max(top, A[i * T + j]);
-      }
-      double total = 0;
-      for (int j = 0; j <= i; ++j) total += (A[i * T + j] = std::exp(A[i * T + j] - top));
-      for (int j = 0; j <= i; ++j) A[i * T + j] /= total;
-    }
-    // blend: z_i = sum_j a_ij v_j, into this head's slice of `mixed`
-    if (h == ablate) continue;
-    for (int i = 0; i < T; ++i)
-      for (int j = 0; j <= i; ++j)
-        for (int r = 0; r < dh; ++r) f->mixed[i * HD + h * dh + r] += A[i * T + j] * Vv[j * dh + r];
+    double* qkv[] = {&f->queries[h * T * dh], &f->keys[h * T * dh], &f->values[h * T * dh]};
+    for (int p : {kQuery, kKey, kValue}) attention::project_forward(x, W + p * dh * D, T, D, dh, {qkv[p], dh});
+    // this head's blend z goes into its own columns of `mixed`
+    attention::attention_forward(shape, {qkv[kQuery], dh}, {qkv[kKey], dh}, {qkv[kValue], dh},
+                                 {&f->scores[h * T * T], &f->logits[h * T * T], &f->weights[h * T * T]},
+                                 {&f->mixed[h * dh], HD});
+    if (h == std::size_t(ablate))  // its weights are still measured; its output is zeroed
+      for (std::size_t t = 0; t < T; ++t) std::fill_n(&f->mixed[t * HD + h * dh], dh, 0.0);
   }
 
   // r = x + W_O z; logits = W_U r; probabilities by a stable softmax
-  f->residual = f->inputs;
-  for (int t = 0; t < T; ++t)
-    for (int d = 0; d < D; ++d) {
-      double o = 0;
-      for (int c = 0; c < HD; ++c) o += WO[d * HD + c] * f->mixed[t * HD + c];
-      f->residual[t * D + d] += o;
-    }
+  f->residual.assign(T * D, 0.0);
+  attention::project_forward({f->mixed.data(), HD}, &params_[layout_.wo], T, HD, D, {f->residual.data(), D});
+  for (std::size_t i = 0; i < T * D; ++i) f->residual[i] = f->inputs[i] + f->residual[i];
   f->probs.assign(T * V, 0.0);
+  attention::project_forward({f->residual.data(), D}, &params_[layout_.unembed], T, D, V, {f->probs.data(), V});
   f->loss = 0;
-  for (int t = 0; t < T; ++t) {
+  for (std::size_t t = 0; t < T; ++t) {
     double* p = &f->probs[t * V];
-    double top = -INFINITY;
-    for (int w = 0; w < V; ++w) {
-      double z = 0;
-      for (int d = 0; d < D; ++d) z += WU[w * D + d] * f->residual[t * D + d];
-      p[w] = z;
-      top = std::max(top, z);
-    }
+    const double top = *std::max_element(p, p + V);
     double total = 0;
-    for (int w = 0; w < V; ++w) total += (p[w] = std::exp(p[w] - top));
-    for (int w = 0; w < V; ++w) p[w] /= total;
+    for (std::size_t w = 0; w < V; ++w) total += (p[w] = std::exp(p[w] - top));
+    for (std::size_t w = 0; w < V; ++w) p[w] /= total;
     if (t + 1 < T) f->loss -= std::log(std::max(p[s.tokens[t + 1]], 1e-300));
   }
-  f->loss /= (T - 1);
+  f->loss /= double(T - 1);
 }
 
 // Adds scale * d(loss)/d(params) for one sentence into grad (same layout as params).
 void Model::backward(const Sentence& s, const Forward& f, int ablate, double scale,
                      std::vector<double>* grad) const {
-  const int V = static_cast<int>(vocabulary().size()), T = static_cast<int>(s.tokens.size()),
-            D = config_.d_model, H = config_.heads, dh = config_.d_head, HD = H * dh;
-  const double* WO = &params_[layout_.wo];
-  const double* WU = &params_[layout_.unembed];
+  const std::size_t V = vocabulary().size(), T = s.tokens.size(), D = config_.d_model, H = config_.heads,
+                    dh = config_.d_head, HD = H * dh;
   double* gE = &(*grad)[layout_.token_embeddings];
   double* gP = &(*grad)[layout_.position_embeddings];
-  double* gWO = &(*grad)[layout_.wo];
-  double* gWU = &(*grad)[layout_.unembed];
-  const double inv_sqrt_dh = 1.0 / std::sqrt(double(dh));
-  const double per_row = scale / (T - 1);
+  const double per_row = scale / double(T - 1);
 
   // d logits = (p - onehot(next)) / (T-1); the last row predicts nothing.
+  std::vector<double> d_logits(T * V, 0.0);  // (T, V)
+  for (std::size_t t = 0; t + 1 < T; ++t)
+    for (std::size_t w = 0; w < V; ++w)
+      d_logits[t * V + w] = (f.probs[t * V + w] - (int(w) == s.tokens[t + 1] ? 1.0 : 0.0)) * per_row;
   std::vector<double> d_residual(T * D, 0.0);  // (T, D)
-  for (int t = 0; t + 1 < T; ++t)
-    for (int w = 0; w < V; ++w) {
-      const double g = (f.probs[t * V + w] - (w == s.tokens[t + 1] ? 1.0 : 0.0)) * per_row;
-      for (int d = 0; d < D; ++d) {
-        gWU[w * D + d] += g * f.residual[t * D + d];
-        d_residual[t * D + d] += g * WU[w * D + d];
-      }
-    }
+  attention::project_backward({d_logits.data(), V}, {f.residual.data(), D}, &params_[layout_.unembed], T, D, V,
+                              &(*grad)[layout_.unembed], {d_residual.data(), D});
   // r = x + W_O z: the residual hands d_residual to x unchanged, and through W_O to z.
-  std::vector<double> d_inputs = d_residual;   // (T, D)
-  std::vector<double> d_mixed(T * HD, 0.0);    // (T, H dh)
-  for (int t = 0; t < T; ++t)
-    for (int d = 0; d < D; ++d) {
-      const double g = d_residual[t * D + d];
-      for (int c = 0; c < HD; ++c) {
-        gWO[d * HD + c] += g * f.mixed[t * HD + c];
-        d_mixed[t * HD + c] += g * WO[d * HD + c];
-      }
-    }
-  std::vector<double> dQ(T * dh), dK(T * dh), dV(T * dh), dA(T * T);
-  for (int h = 0; h < H; ++h) {
-    if (h == ablate) continue;  // its output was zeroed: nothing flows back into it
+  std::vector<double> d_inputs = d_residual;  // (T, D)
+  std::vector<double> d_mixed(T * HD, 0.0);   // (T, H dh)
+  attention::project_backward({d_residual.data(), D}, {f.mixed.data(), HD}, &params_[layout_.wo], T, HD, D,
+                              &(*grad)[layout_.wo], {d_mixed.data(), HD});
+
+  const attention::HeadShape shape{T, dh, dh, std::sqrt(double(dh)), /*causal=*/true};
+  const InRows x{f.inputs.data(), D};
+  std::vector<double> d_qkv(3 * T * dh);  // dQ, dK, dV of one head, (T, dh) each
+  for (std::size_t h = 0; h < H; ++h) {
+    if (h == std::size_t(ablate)) continue;  // its output was zeroed: nothing flows back into it
     const double* W = &params_[layout_.heads + h * layout_.head_block];
     double* gW = &(*grad)[layout_.heads + h * layout_.head_block];
-    const double* Q = &f.queries[h * T * dh];
-    const double* K = &f.keys[h * T * dh];
-    const double* Vv = &f.values[h * T * dh];
-    const double* A = &f.weights[h * T * T];
-    std::fill(dQ.begin(), dQ.end(), 0.0);
-    std::fill(dK.begin(), dK.end(), 0.0);
-    std::fill(dV.begin(), dV.end(), 0.0);
-    // blend backward: d a_ij = dz_i . v_j ; d v_j += a_ij dz_i
-    for (int i = 0; i < T; ++i)
-      for (int j = 0; j <= i; ++j) {
-        double g = 0;
-        for (int r = 0; r < dh; ++r) {
-          const double dz = d_mixed[i * HD + h * dh + r];
-          g += dz * Vv[j * dh + r];
-          dV[j * dh + r] += A[i * T + j] * dz;
-        }
-        dA[i * T + j] = g;
-      }
-    // softmax backward per row: d s_ij = a_ij (d a_ij - sum_k a_ik d a_ik), then the 1/sqrt(dh)
-    for (int i = 0; i < T; ++i) {
-      double dot = 0;
-      for (int j = 0; j <= i; ++j) dot += A[i * T + j] * dA[i * T + j];
-      for (int j = 0; j <= i; ++j) {
-        const double ds = A[i * T + j] * (dA[i * T + j] - dot) * inv_sqrt_dh;
-        for (int r = 0; r < dh; ++r) {
-          dQ[i * dh + r] += ds * K[j * dh + r];
-          dK[j * dh + r] += ds * Q[i * dh + r];
-        }
-      }
-    }
-    // project backward: q = W_Q x etc.
-    for (int t = 0; t < T; ++t)
-      for (int r = 0; r < dh; ++r) {
-        const double gq = dQ[t * dh + r], gk = dK[t * dh + r], gv = dV[t * dh + r];
-        for (int d = 0; d < D; ++d) {
-          const double x = f.inputs[t * D + d];
-          gW[r * D + d] += gq * x;
-          gW[(dh + r) * D + d] += gk * x;
-          gW[(2 * dh + r) * D + d] += gv * x;
-          d_inputs[t * D + d] += gq * W[r * D + d] + gk * W[(dh + r) * D + d] + gv * W[(2 * dh + r) * D + d];
-        }
-      }
+    const double* qkv[] = {&f.queries[h * T * dh], &f.keys[h * T * dh], &f.values[h * T * dh]};
+    double* d[] = {&d_qkv[0], &d_qkv[T * dh], &d_qkv[2 * T * dh]};
+    std::fill(d_qkv.begin(), d_qkv.end(), 0.0);
+    attention::attention_backward(shape, {qkv[kQuery], dh}, {qkv[kKey], dh}, {qkv[kValue], dh},
+                                  &f.weights[h * T * T], {&d_mixed[h * dh], HD}, nullptr, nullptr,
+                                  {d[kQuery], dh}, {d[kKey], dh}, {d[kValue], dh});
+    for (int p : {kQuery, kKey, kValue})
+      attention::project_backward({d[p], dh}, x, W + p * dh * D, T, D, dh, gW + p * dh * D, {d_inputs.data(), D});
   }
   // x_t = E[token_t] + P[t]
-  for (int t = 0; t < T; ++t)
-    for (int d = 0; d < D; ++d) {
+  for (std::size_t t = 0; t < T; ++t)
+    for (std::size_t d = 0; d < D; ++d) {
       gE[s.tokens[t] * D + d] += d_inputs[t * D + d];
       gP[t * D + d] += d_inputs[t * D + d];
     }
@@ -314,7 +217,7 @@ Status Model::train(int steps, double* train_loss) {
   for (int k = 0; k < steps; ++k) {
     batch_.clear();
     const std::uint64_t n = corpus_.train.size();
-    for (int b = 0; b < config_.batch; ++b) batch_.push_back(&corpus_.train[next(&rng_) % n]);
+    for (int b = 0; b < config_.batch; ++b) batch_.push_back(&corpus_.train[rng_.next() % n]);
     loss = loss_and_gradient(batch_, &grad_);
     adam_update(grad_);
   }

@@ -34,7 +34,9 @@
 #include "kernel_simd.hpp"
 
 #define ATTENTION_NOINLINE __attribute__((noinline))
-// A loop clang must not unroll or vectorise (code size; GCC, natively, has no such pragma).
+// A loop clang must not unroll or vectorise: the tails of 1-3 entries (unrolled, 0.6 KB gzip
+// more kernel, which the scale lab's byte budget cannot spare: docs/budget.md). GCC, natively,
+// has no such pragma.
 #if defined(__clang__)
 #define ATTENTION_NO_UNROLL _Pragma("clang loop unroll(disable) vectorize(disable)")
 #else

@@ -1,5 +1,4 @@
 #include "attention/attention.hpp"
-#include "validate.hpp"  // raw_error_code_name
 
 namespace attention {
 
@@ -13,24 +12,11 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::kTooLarge: return "too_large";
     case ErrorCode::kBadLearningRate: return "bad_learning_rate";
     case ErrorCode::kDiverged: return "diverged";
+    case ErrorCode::kBadHyperParameter: return "bad_hyper_parameter";
+    case ErrorCode::kBadArgument: return "bad_argument";
   }
   return "unknown";
 }
-
-namespace detail {
-// The raw path's codes, spelled as above (a test checks that they agree). A table of its own,
-// not a call of error_code_name: each module links one of the two, so neither grows.
-const char* raw_error_code_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kOk: return "ok";
-    case ErrorCode::kEmpty: return "empty";
-    case ErrorCode::kShapeMismatch: return "shape_mismatch";
-    case ErrorCode::kNonFinite: return "non_finite";
-    case ErrorCode::kTooLarge: return "too_large";
-    default: return nullptr;
-  }
-}
-}  // namespace detail
 
 Matrix Matrix::from_rows(const std::vector<std::vector<double>>& rows) {
   Matrix m(rows.size(), rows.empty() ? 0 : rows[0].size());

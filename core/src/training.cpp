@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "attention/random.hpp"
 #include "validate.hpp"
 
 namespace attention {
@@ -211,18 +212,10 @@ Status random_grid(std::size_t rows, std::size_t cols, double scale, std::uint64
                                                   " rows and columns");
   if (!std::isfinite(scale) || !(scale > 0) || scale > kMaxEntry)
     return detail::fail(ErrorCode::kShapeMismatch, "the random grid's scale must be above 0 and at most 1000");
-  // splitmix64: a tiny generator with a fixed, documented sequence for each seed.
-  std::uint64_t state = seed;
-  auto next_unit = [&state]() {  // uniform in [0, 1)
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
-  };
+  Random random(seed);  // the core's one generator: a fixed, documented sequence for each seed
   Matrix m(rows, cols);
   for (double& x : m.data) {
-    const double rounded = std::round((2 * next_unit() - 1) * scale * 100) / 100;
+    const double rounded = std::round((2 * random.uniform() - 1) * scale * 100) / 100;
     x = std::fmax(-scale, std::fmin(scale, rounded));
     if (x == 0) x = 0;  // no -0, which would print as "-0.00"
   }

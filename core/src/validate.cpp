@@ -29,20 +29,12 @@ std::string shape(std::size_t rows, std::size_t cols) {
 }
 
 namespace {
-// std::string with FixedText's <<: the teaching path's messages are std::strings anyway,
-// so it writes find_non_finite's message with the code it already has.
-struct StringText {
-  std::string text;
-  StringText& operator<<(const char* s) { return text += s, *this; }
-  StringText& operator<<(std::uint64_t x) { return text += std::to_string(x), *this; }
-};
-
-// find_non_finite's message into `text` (a FixedText or a StringText): one wording for
-// both paths. false (text untouched) if every entry is finite. Not inlined: the raw
+// find_non_finite's message into `text`: one wording for both paths, one builder (FixedText,
+// fixed_text.hpp). false (text untouched) if every entry is finite. Not inlined: the raw
 // path calls it for three buffers, and it only ever runs to name a bad entry.
-template <typename Text, typename T>
-__attribute__((noinline)) bool write_non_finite(Text& text, const char* name, const T* data, std::size_t rows,
-                      std::size_t cols) {
+template <typename T>
+__attribute__((noinline)) bool write_non_finite(FixedText& text, const char* name, const T* data,
+                                                std::size_t rows, std::size_t cols) {
   for (std::size_t i = 0; i < rows * cols; ++i) {
     const double x = static_cast<double>(data[i]);
     if (std::isfinite(x)) continue;
@@ -57,9 +49,9 @@ __attribute__((noinline)) bool write_non_finite(Text& text, const char* name, co
 
 template <typename T>
 std::string find_non_finite(const char* name, const T* data, std::size_t rows, std::size_t cols) {
-  StringText text;
+  FixedText text;
   write_non_finite(text, name, data, rows, cols);
-  return text.text;
+  return text.c_str();
 }
 template std::string find_non_finite<double>(const char*, const double*, std::size_t, std::size_t);
 

@@ -39,11 +39,6 @@ RawStatus check_raw(const float* queries, const float* keys, const float* values
 RawStatus check_finite_raw(const float* queries, const float* keys, const float* values,
                            std::size_t n, std::size_t d, std::size_t query_rows);
 
-// The name of a code the raw path returns (ok, empty, shape_mismatch, non_finite, too_large),
-// as error_code_name() has it; nullptr for any other. The kernel module names its statuses
-// with this alone, so it carries no name of the teaching or training path's codes.
-const char* raw_error_code_name(ErrorCode code);
-
 // attend_raw_rows() (attend_raw.cpp) with its RawStatus: what the kernel module calls.
 RawStatus attend_raw_rows_status(const float* queries, const float* keys, const float* values,
                                  std::size_t n, std::size_t d, std::size_t first_row,

@@ -6,10 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "random_inputs.hpp"
 
 namespace {
 
@@ -18,11 +18,9 @@ using attention::Matrix;
 using attention::Options;
 using attention::Trace;
 
-Matrix random_matrix(std::mt19937& rng, std::size_t rows, std::size_t cols) {
-  std::normal_distribution<double> normal(0.0, 1.5);
-  Matrix m(rows, cols);
-  for (double& x : m.data) x = normal(rng);
-  return m;
+// Normal entries with standard deviation 1.5.
+Matrix random_matrix(attention::Random& rng, std::size_t rows, std::size_t cols) {
+  return fixtures::random_matrix(rng, rows, cols, 1.5);
 }
 
 TEST(BlendProperty, AttendOutputsAreTheWeightedSumOfValues) {
@@ -33,7 +31,7 @@ TEST(BlendProperty, AttendOutputsAreTheWeightedSumOfValues) {
       for (bool scaled : {false, true})
         for (double temperature : {0.25, 1.0, 3.0}) {
           const std::size_t n = size[0], d_model = size[1], d_k = size[2], d_v = size[3];
-          std::mt19937 rng(seed++);
+          attention::Random rng(seed++);
           Inputs in;
           in.embeddings = random_matrix(rng, n, d_model);
           in.wq = random_matrix(rng, d_k, d_model);
@@ -72,11 +70,9 @@ TEST(BlendProperty, AttendRawOutputsAreTheWeightedSumOfValues) {
     for (bool causal : {false, true})
       for (bool scaled : {false, true}) {
         const std::size_t n = size[0], d = size[1];
-        std::mt19937 rng(seed++);
-        std::normal_distribution<float> normal(0.0f, 1.0f);
-        std::vector<float> q(n * d), k(n * d), v(n * d), weights(n * n, 0.0f), outputs(n * d);
-        for (auto* m : {&q, &k, &v})
-          for (float& x : *m) x = normal(rng);
+        attention::Random rng(seed++);
+        std::vector<float> q = fixtures::random_floats(rng, n * d), k = fixtures::random_floats(rng, n * d),
+                           v = fixtures::random_floats(rng, n * d), weights(n * n, 0.0f), outputs(n * d);
         attention::RawOptions options;
         options.causal = causal;
         options.scaled = scaled;

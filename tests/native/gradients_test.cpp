@@ -11,11 +11,11 @@
 
 #include <cmath>
 #include <functional>
-#include <random>
 #include <string>
 
 #include "attention/gradients.hpp"
 #include "chapter_cast.hpp"
+#include "random_inputs.hpp"
 
 namespace {
 
@@ -26,12 +26,7 @@ using attention::Options;
 using attention::Trace;
 using attention::Upstream;
 
-Matrix random_matrix(std::mt19937& rng, std::size_t rows, std::size_t cols) {
-  std::normal_distribution<double> normal(0.0, 1.0);
-  Matrix m(rows, cols);
-  for (double& x : m.data) x = normal(rng);
-  return m;
-}
+using fixtures::random_matrix;
 
 struct Shape {
   std::size_t n, d_model, d_k, d_v;
@@ -93,7 +88,7 @@ TEST(Gradients, MatchCentralDifferencesAtEveryShapeAndSwitch) {
     for (bool scaled : {false, true})
       for (bool causal : {false, true})
         for (double temperature : {1.0, 0.5, 3.0}) {
-          std::mt19937 rng(seed++);
+          attention::Random rng(seed++);
           Inputs in;
           in.embeddings = random_matrix(rng, shape.n, shape.d_model);
           in.wq = random_matrix(rng, shape.d_k, shape.d_model);
@@ -125,7 +120,7 @@ TEST(Gradients, MatchCentralDifferencesAtEveryShapeAndSwitch) {
 // Each upstream on its own, so one path cannot hide another's mistake.
 TEST(Gradients, EachUpstreamPathOnItsOwn) {
   for (int path = 0; path < 3; ++path) {
-    std::mt19937 rng(100 + path);
+    attention::Random rng(100 + path);
     Inputs in;
     in.embeddings = random_matrix(rng, 4, 3);
     in.wq = random_matrix(rng, 2, 3);

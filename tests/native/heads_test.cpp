@@ -19,8 +19,9 @@ using heads::Config;
 using heads::ErrorCode;
 using heads::Model;
 
-// The step bound the documented thresholds (heads::job_of) are met in.
-constexpr int kStepBound = 1500;
+// The step bound the documented thresholds (heads::job_of) are met in: the slowest seed (4)
+// has both heads labelled at 2,000 steps; the bound leaves it one more check of slack.
+constexpr int kStepBound = 2500;
 constexpr int kCheckEvery = 250;
 
 // Under AddressSanitizer (npm test's sanitize tier) the same code runs 10-50x

@@ -19,7 +19,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -27,6 +26,7 @@
 #include "fixed_text.hpp"
 #include "kernel.hpp"
 #include "kernel_simd.hpp"
+#include "random_inputs.hpp"
 #include "validate.hpp"
 
 // Counts heap allocations made by this test binary, so a test can prove the
@@ -51,12 +51,7 @@ std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
   return "n" + std::to_string(info.param.n) + "_d" + std::to_string(info.param.d);
 }
 
-std::vector<float> normal_buffer(std::mt19937& rng, std::size_t count, float spread) {
-  std::normal_distribution<float> normal(0.0f, spread);
-  std::vector<float> v(count);
-  for (float& x : v) x = normal(rng);
-  return v;
-}
+using fixtures::random_floats;
 
 struct Inputs {
   std::size_t n, d;
@@ -65,10 +60,10 @@ struct Inputs {
 
 // q, k with spread d^-1/4 so even an unscaled score q . k has unit variance.
 Inputs unit_variance_inputs(std::size_t n, std::size_t d, unsigned seed) {
-  std::mt19937 rng(seed);
+  attention::Random rng(seed);
   const float spread = std::pow(float(d), -0.25f);
-  Inputs in{n, d, normal_buffer(rng, n * d, spread), normal_buffer(rng, n * d, spread), {}};
-  in.v = normal_buffer(rng, n * d, 1.0f);
+  Inputs in{n, d, random_floats(rng, n * d, spread), random_floats(rng, n * d, spread), {}};
+  in.v = random_floats(rng, n * d, 1.0f);
   return in;
 }
 
@@ -295,11 +290,11 @@ TEST(KernelAllFinite, SeesEveryNonFiniteEntry) {
 // four): bit for bit, weights and outputs, every option, d with and without a 4-float tail
 // and an odd number of keys per block.
 TEST(KernelTail, APaddedQuadGivesAFullQuadsNumbers) {
-  std::mt19937 rng(7);
+  attention::Random rng(7);
   for (std::size_t d : {3u, 8u, 12u, 64u, 67u}) {
     const std::size_t n = 41;
-    const auto q = normal_buffer(rng, n * d, 1.0f), k = normal_buffer(rng, n * d, 1.0f),
-               v = normal_buffer(rng, n * d, 1.0f);
+    const auto q = random_floats(rng, n * d, 1.0f), k = random_floats(rng, n * d, 1.0f),
+               v = random_floats(rng, n * d, 1.0f);
     for (bool causal : {false, true})
       for (bool grid : {false, true}) {
         std::vector<float> w35(35 * n), o35(35 * d), w36(36 * n), o36(36 * d);
@@ -324,11 +319,11 @@ TEST(KernelTail, APaddedQuadGivesAFullQuadsNumbers) {
 TEST(KernelTail, APaddedQuadStaysInsideTheBand) {
   constexpr std::size_t kGuard = 512;  // more than 3 rows of any buffer here: a stray row lands in it
   constexpr float kSentinel = 1234.5f;
-  std::mt19937 rng(11);
+  attention::Random rng(11);
   for (std::size_t d : {3u, 64u, 67u}) {
     const std::size_t n = 75;
-    const auto q = normal_buffer(rng, n * d, 1.0f), k = normal_buffer(rng, n * d, 1.0f),
-               v = normal_buffer(rng, n * d, 1.0f);
+    const auto q = random_floats(rng, n * d, 1.0f), k = random_floats(rng, n * d, 1.0f),
+               v = random_floats(rng, n * d, 1.0f);
     for (bool causal : {false, true}) {
       std::vector<float> all_w(n * n), all_o(n * d);
       attention::detail::attend_raw_blocked(q.data(), k.data(), v.data(), n, d, 0, n, 0.5f, causal,
@@ -395,20 +390,4 @@ TEST(FixedText, RawSizeMessagesAreWordForWord) {
             "attend_raw: n × n × d = 16384 × 16384 × 64 = 17,179,869,184 multiply-adds; at most "
             "8,589,934,592 (a few seconds): lower n or d");
   EXPECT_EQ(message(4096, 512, true), "");
-}
-
-// The kernel module names its statuses with raw_error_code_name alone (kernel_exports.cpp): it
-// must name every code the raw path returns as error_code_name does, and no other.
-TEST(RawStatus, NamesTheRawPathsCodesAsEverywhere) {
-  using attention::ErrorCode;
-  const ErrorCode raw[] = {ErrorCode::kOk, ErrorCode::kEmpty, ErrorCode::kShapeMismatch,
-                           ErrorCode::kNonFinite, ErrorCode::kTooLarge};
-  for (ErrorCode code : raw)
-    EXPECT_STREQ(attention::detail::raw_error_code_name(code), attention::error_code_name(code))
-        << attention::error_code_name(code);
-  for (ErrorCode code : {ErrorCode::kBadTemperature, ErrorCode::kBadLearningRate, ErrorCode::kDiverged})
-    EXPECT_EQ(attention::detail::raw_error_code_name(code), nullptr) << attention::error_code_name(code);
-  // Every code the raw path's checks return is one of those.
-  EXPECT_EQ(attention::check_raw_size(0, 4, true).code, ErrorCode::kEmpty);
-  EXPECT_EQ(attention::check_raw_size(4, 513, true).code, ErrorCode::kTooLarge);
 }

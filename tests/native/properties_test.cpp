@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
 #include "chapter_cast.hpp"
+#include "random_inputs.hpp"
 
 namespace {
 
@@ -13,16 +13,11 @@ using attention::Inputs;
 using attention::Matrix;
 using attention::Trace;
 
-Matrix random_matrix(std::mt19937& rng, std::size_t rows, std::size_t cols) {
-  std::normal_distribution<double> normal(0.0, 1.0);
-  Matrix m(rows, cols);
-  for (double& x : m.data) x = normal(rng);
-  return m;
-}
+using fixtures::random_matrix;
 
 Inputs random_inputs(unsigned seed, std::size_t n, std::size_t d_model, std::size_t d_k,
                      std::size_t d_v) {
-  std::mt19937 rng(seed);
+  attention::Random rng(seed);
   Inputs in;
   in.embeddings = random_matrix(rng, n, d_model);
   in.wq = random_matrix(rng, d_k, d_model);

@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "random_inputs.hpp"
 
 namespace {
 
@@ -24,12 +24,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 // Entries with standard deviation `spread`; q and k use d^-1/4 so that even an
 // unscaled score q . k has unit variance, and float rounding stays far below 1e-5.
-std::vector<float> random_buffer(std::mt19937& rng, std::size_t count, float spread = 1.0f) {
-  std::normal_distribution<float> normal(0.0f, spread);
-  std::vector<float> v(count);
-  for (float& x : v) x = normal(rng);
-  return v;
-}
+using fixtures::random_floats;
 
 // Textbook attention in double: the yardstick, not the thing under test.
 void reference(const std::vector<float>& q, const std::vector<float>& k,
@@ -66,10 +61,10 @@ class RawMatchesReference : public ::testing::TestWithParam<Case> {};
 
 TEST_P(RawMatchesReference, WithAndWithoutTheGrid) {
   const auto [n, d] = GetParam();
-  std::mt19937 rng(static_cast<unsigned>(n * 131 + d));
+  attention::Random rng(n * 131 + d);
   const float spread = std::pow(float(d), -0.25f);
-  auto q = random_buffer(rng, n * d, spread), k = random_buffer(rng, n * d, spread);
-  auto v = random_buffer(rng, n * d);
+  auto q = random_floats(rng, n * d, spread), k = random_floats(rng, n * d, spread);
+  auto v = random_floats(rng, n * d);
   for (bool scaled : {false, true})
     for (bool causal : {false, true}) {
       RawOptions o;
@@ -159,9 +154,9 @@ namespace {
 // the same numbers to float rounding.
 TEST(RawRows, BandsOnPanelEdgesAreBitForBitTheFullCall) {
   const std::size_t n = 197, d = 40;
-  std::mt19937 rng(5);
-  auto q = random_buffer(rng, n * d, 0.4f), k = random_buffer(rng, n * d, 0.4f);
-  auto v = random_buffer(rng, n * d);
+  attention::Random rng(5);
+  auto q = random_floats(rng, n * d, 0.4f), k = random_floats(rng, n * d, 0.4f);
+  auto v = random_floats(rng, n * d);
   for (bool causal : {false, true})
     for (bool with_grid : {true, false}) {
       RawOptions o;

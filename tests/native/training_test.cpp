@@ -170,6 +170,31 @@ TEST(Goals, RefuseTargetsTheSentenceCannotHave) {
   EXPECT_EQ(s.message, "the goal has no targets: nothing to learn");
 }
 
+// Under the causal mask an asker sees itself: a goal that wants it to attend to its own
+// token (the diagonal) is allowed and trains. The oracle is the chapter's own scores for
+// cat, written out by hand (not computed by the core): q_cat = [0, 2], k_the = [1, -1],
+// k_cat = [1, 1], so cat scores the -2 and itself 2 and, masked, never sees sat.
+TEST(Goals, ACausalAskerMayWantItsOwnToken) {
+  Example ex = sat_wants_the();
+  ex.shares = {{chapter::kCat, chapter::kCat}};
+  const Options causal = chapter::options(false, true);
+  const double hand_loss = std::log(std::exp(-2.0) + std::exp(2.0)) - 2.0;  // -log(share of cat)
+
+  Evaluation ev;
+  const Status s = attention::evaluate(chapter_grids(), {ex}, causal, &ev);
+  ASSERT_TRUE(s.ok()) << s.message;
+  EXPECT_NEAR(ev.loss, hand_loss, 1e-12);
+
+  Grids g = chapter_grids();
+  Evaluation before, after;
+  StepOptions step;
+  step.learning_rate = 0.5;
+  ASSERT_TRUE(attention::train_step(&g, {ex}, causal, step, &before, &after).ok());
+  EXPECT_NEAR(before.loss, hand_loss, 1e-12);
+  EXPECT_LT(after.loss, before.loss);
+  EXPECT_GT(share(g, ex, chapter::kCat, chapter::kCat, causal), 1 / (1 + std::exp(-4.0)));
+}
+
 // ---- the step ----
 
 TEST(Step, MovesEachEntryByMinusRateTimesGradient) {

@@ -1,4 +1,4 @@
-// The hosted build's byte budget (issue 14; BUDGET in budget.mjs says which targets are met).
+// The hosted build's byte budget (BUDGET in budget.mjs, with the sizes measured; docs/budget.md).
 // Needs dist/browser/ (scripts/build-web.mjs, run by setup).
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { catSat, THE, CAT, SAT, two, row2 } from './cast.mjs';
+import { catSat, THE, CAT, SAT, two, row2 } from '../fixtures/chapter.mjs';
 
 for (const simd of [true, false]) {
   const attn = await loadAttention({ simd });

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
-import { catSat } from './cast.mjs';
+import { catSat } from '../fixtures/chapter.mjs';
 
 const attn = await loadAttention();
 

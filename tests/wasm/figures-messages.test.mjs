@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { APPLY_MESSAGE, STATE_MESSAGE, normalOrigin, parseOrigins, readMessage } from '../../web/example/messages.js';
 import { createRelay } from '../../web/example/relay.js';
 import { MAX_PAYLOAD_CHARS, encodeState } from '../../web/widget/share.js';
+import { chapterState } from '../fixtures/chapter.mjs';
 
 const COURSE = 'https://course.example';
-const payload = encodeState({ tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
-  wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]], wv: [[0, 3, -2], [2, 1, -3]],
-  causal: false, scaled: false, temperature: 1, asker: 2 });
+
+const payload = encodeState(chapterState);
 const good = { type: APPLY_MESSAGE, example: 'cat', payload };
 const expect = { type: APPLY_MESSAGE, example: 'cat' };
 

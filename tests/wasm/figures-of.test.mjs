@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
 import { checkFormat, formatValue, lookUp, parseOf, resolveOf, tokenIndex } from '../../web/example/of.js';
 import { PANEL_NAMES, parseHighlight, parseShow, resolveHighlight } from '../../web/example/panels.js';
-import { catSat } from './cast.mjs';
+import { catSat } from '../fixtures/chapter.mjs';
 
 const attn = await loadAttention();
 const TOKENS = ['the', 'cat', 'sat'];

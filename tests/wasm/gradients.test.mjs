@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
-import { mulberry32 as random } from '../../web/scale/inputs.js';
+import { uniformSource as random } from '../fixtures/random.mjs';
 import { LIMIT } from '../../web/widget/format.js';
-import { catSat, SAT, THE } from './cast.mjs';
+import { catSat, CAT, SAT, THE } from '../fixtures/chapter.mjs';
 
 const attn = await loadAttention({ training: true });
 
@@ -87,6 +87,16 @@ test('evaluateGoal: the loss of "sat attends to the" is −log 0.09 on the chapt
   // The chapter cast by hand (tests/native/gradients_test.cpp): W_Q's rows are −0.24 and 1.82 throughout.
   assert.deepEqual(gradients.wq.map((r) => r.map((x) => x.toFixed(2))), [['-0.24', '-0.24', '-0.24'], ['1.82', '1.82', '1.82']]);
   assert.ok(gradients.wv.flat().every((x) => x === 0));
+});
+
+test('a causal goal may want an asker\'s own token (the diagonal): it is evaluated and trains', () => {
+  // By hand from the chapter cast: q_cat = [0, 2] scores the -2 and itself 2; sat stays hidden.
+  const catWantsCat = { ...catSat, causal: true, examples: [{ embeddings: catSat.embeddings, shares: [{ asker: CAT, key: CAT }] }] };
+  const hand = Math.log(Math.exp(-2) + Math.exp(2)) - 2;
+  assert.ok(Math.abs(attn.evaluateGoal(catWantsCat).loss - hand) < 1e-13);
+  const r = attn.trainStep({ ...catWantsCat, learningRate: 0.5 });
+  assert.ok(Math.abs(r.lossBefore - hand) < 1e-13);
+  assert.ok(r.loss < r.lossBefore);
 });
 
 test('evaluateGoal gradients match central differences of its own loss', () => {

@@ -9,8 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
-import { catSat } from './cast.mjs';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { catSat } from '../fixtures/chapter.mjs';
+import { uniformSource } from '../fixtures/random.mjs';
 
 const CASES = 4000;
 const CODES = new Set(['shape_mismatch', 'empty', 'non_finite', 'invalid_argument', 'bad_temperature', 'too_large']);
@@ -19,7 +19,7 @@ const MAX_MESSAGE = 400; // messages quote input, but never much of it
 const attn = await loadAttention();
 const { maxTokens, maxDim } = attn.limits;
 
-const random = mulberry32; // seeded, so a failure repeats with its case number
+const random = uniformSource; // seeded, so a failure repeats with its case number
 
 // ---- hostile values ------------------------------------------------------
 

@@ -10,8 +10,8 @@
 // a score spread, the outputs-only path or the grid, and `into` or fresh
 // arrays, all from one seeded generator: a failure names its seed and case,
 // and `runKernelFuzz({ seed, cases })` repeats it exactly.
-import { mulberry32 } from '../../web/scale/inputs.js';
-import { assertOutputsClose, assertWeightsClose, loadBuilds, normals, reference, testedVariants } from './kernel-reference.mjs';
+import { normalFloats, uniformSource } from '../fixtures/random.mjs';
+import { assertOutputsClose, assertWeightsClose, loadBuilds, reference, testedVariants } from './kernel-reference.mjs';
 
 // Sizes near the quad (4), panel (32) and key-block (up to 64) edges, and a few others.
 const EDGES = [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129];
@@ -22,7 +22,7 @@ const EDGES = [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129
  */
 export async function runKernelFuzz({ seed = 1, cases = Infinity, seconds = Infinity, maxN = 160, variants = testedVariants() } = {}) {
   const builds = await loadBuilds(variants);
-  const random = mulberry32(seed);
+  const random = uniformSource(seed);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const size = (max) => Math.min(max, random() < 0.6 ? pick(EDGES) : 1 + Math.floor(random() * max));
   const deadline = performance.now() + seconds * 1000;
@@ -54,7 +54,7 @@ export async function runKernelFuzz({ seed = 1, cases = Infinity, seconds = Infi
 // Q and K scaled so the scores the kernel softmaxes have standard deviation `spread`.
 function fuzzInputs(n, d, spread, scaled, seed) {
   const perEntry = Math.sqrt(spread) * (scaled ? 1 : d ** -0.25);
-  return { n, d, Q: normals(n * d, perEntry, seed), K: normals(n * d, perEntry, seed + 1), V: normals(n * d, 1, seed + 2) };
+  return { n, d, Q: normalFloats(n * d, perEntry, seed), K: normalFloats(n * d, perEntry, seed + 1), V: normalFloats(n * d, 1, seed + 2) };
 }
 
 // The caller's arrays, full of what an earlier use left there (including NaN), to be overwritten.

@@ -4,14 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, loadKernelRunner, AttentionError } from '../../wasm/attention.js';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { uniformFloats as randoms } from '../fixtures/random.mjs';
 
 const builds = { simd: await loadAttention({ simd: true }), scalar: await loadAttention({ simd: false }) };
 
-function randoms(count, seed) {
-  const uniform = mulberry32(seed);
-  return Float32Array.from({ length: count }, () => 2 * uniform() - 1);
-}
 const inputs = (n, d, seed) => ({ Q: randoms(n * d, seed), K: randoms(n * d, seed + 1), V: randoms(n * d, seed + 2) });
 
 // Shapes that exercise the kernel's edges: n = 1, n off the block, d = 1, d = 3.

@@ -8,7 +8,7 @@
 // 1e-5 of itself (masked ones exactly 0), each output to 1e-5 of the size of
 // what it sums, sum_j w_ij |v_jc| (an output can cancel to near 0).
 import assert from 'node:assert/strict';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { normalFloats } from '../fixtures/random.mjs';
 import { loadAttention } from '../../wasm/attention.js';
 
 /**
@@ -29,18 +29,10 @@ export async function loadBuilds(variants) {
   return builds;
 }
 
-// Seeded normal numbers (mulberry32 + Box-Muller): failures repeat exactly.
-export function normals(count, spread, seed) {
-  const uniform = mulberry32(seed);
-  const out = new Float32Array(count);
-  for (let i = 0; i < count; i++) out[i] = spread * Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-  return out;
-}
-
 // q, k with spread d^-1/4: even an unscaled score q . k has unit variance.
 export function inputs(n, d, seed) {
   const spread = d ** -0.25;
-  return { n, d, Q: normals(n * d, spread, seed), K: normals(n * d, spread, seed + 1), V: normals(n * d, 1, seed + 2) };
+  return { n, d, Q: normalFloats(n * d, spread, seed), K: normalFloats(n * d, spread, seed + 1), V: normalFloats(n * d, 1, seed + 2) };
 }
 
 // Textbook attention in double: the yardstick.

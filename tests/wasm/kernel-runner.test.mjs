@@ -7,12 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, loadKernelRunner } from '../../wasm/attention.js';
 import { testedVariants } from './kernel-reference.mjs';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { uniformFloats as randoms } from '../fixtures/random.mjs';
 
-function randoms(count, seed) {
-  const uniform = mulberry32(seed);
-  return Float32Array.from({ length: count }, () => 2 * uniform() - 1);
-}
 
 test('a failed load is load_failed, worded as loadAttention()\'s, and nothing of it is kept', async () => {
   const { instantiate } = WebAssembly;

@@ -7,16 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testedVariants } from './kernel-reference.mjs';
 import { loadAttention } from '../../wasm/attention.js';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { uniformFloats as randoms } from '../fixtures/random.mjs';
 
 // The kernel alone ({ path: 'raw' }), so memoryStats() counts its module only.
 const builds = {};
 for (const variant of testedVariants()) builds[variant] = await loadAttention({ variant, path: 'raw' });
 
-function randoms(count, seed) {
-  const uniform = mulberry32(seed);
-  return Float32Array.from({ length: count }, () => 2 * uniform() - 1);
-}
 
 for (const [variant, attn] of Object.entries(builds)) {
   test(`${variant}: the workspace is the only allocation and only grows`, () => {

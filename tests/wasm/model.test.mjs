@@ -12,6 +12,7 @@ import { presetState } from '../../web/widget/presets.js';
 import { readConfig } from '../../web/widget/state.js';
 import { approx, parseNumber } from '../../web/widget/format.js';
 import { fixed2 } from '../../web/shared/numbers.js';
+import { SAT, catSat } from '../fixtures/chapter.mjs';
 
 const attn = await loadAttention();
 const attend = (state) => attn.attend(state);
@@ -215,8 +216,8 @@ test('no events and no result before the core; the core\'s verdict then decides'
 
 test('the drag rule on a non-one-hot embedding: ΔW_V = Δv xᵀ / |x|², so v lands on the target', () => {
   const cases = [
-    // [W_V, x, target]
-    [[[0, 3, -2], [2, 1, -3]], [1, 1, 1], [4, 1]],
+    // [W_V, x, target]: the chapter's W_V and x_sat first
+    [catSat.wv, catSat.embeddings[SAT], [4, 1]],
     [[[1, 0, 0], [0, 1, 0]], [1, 1, 1], [-2, 0.5]],
     [[[0.5, -1, 2], [1, 1, 1]], [2, 0, 1], [0, 0]],
     [[[1, 2], [3, 4]], [0.5, -0.5], [3, -3]],

@@ -4,10 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_PAYLOAD_CHARS, decodeState, encodeState, linkKey, linkedState, shareLink } from '../../web/widget/share.js';
-
-const chapter = { tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
-  wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]], wv: [[0, 3, -2], [2, 1, -3]],
-  causal: false, scaled: false, temperature: 1, asker: 2 };
+import { chapterState as chapter } from '../fixtures/chapter.mjs';
 
 test('round trip is exact, awkward numbers and token text included', () => {
   const state = { ...chapter, tokens: ['0', '1', '😀 <b>&"'], embeddings: [[0.1 + 0.2, -1e-300, 999.9999999999999],

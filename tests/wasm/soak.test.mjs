@@ -9,14 +9,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
-import { catSat } from './cast.mjs';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { catSat } from '../fixtures/chapter.mjs';
+import { uniformSource } from '../fixtures/random.mjs';
 
 const RECOMPUTES = 100_000;
 const RAW_CALLS = 3_000;
 const RAW_MAX_N = 64, RAW_MAX_D = 32;
 
-const random = mulberry32; // seeded, so a failure repeats with its case number
+const random = uniformSource; // seeded, so a failure repeats with its case number
 
 const matrix = (rand, rows, cols) =>
   Array.from({ length: rows }, () => Array.from({ length: cols }, () => Math.round((rand() * 4 - 2) * 100) / 100));

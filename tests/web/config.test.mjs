@@ -8,9 +8,7 @@ import { readSource } from '../../web/model/sources.js';
 
 const presetFrom = (name) => readSource({ kind: 'preset', value: name });
 import { decodeState, encodeState } from '../../web/widget/share.js';
-
-const chapter = () => ({ tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
-  wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]], wv: [[0, 3, -2], [2, 1, -3]] });
+import { chapterConfig as chapter } from '../fixtures/chapter.mjs';
 
 const ENGINE_WORDS = /TypeError|Cannot (read|convert)|not iterable|Do not know how to serialize|circular structure|is not a function|\[object /;
 

@@ -32,6 +32,8 @@ inline constexpr std::size_t kMaxRawTokens = 8192;     // attend_raw() with weig
 inline constexpr std::size_t kMaxStreamTokens = 16384; // attend_raw() outputs only
 inline constexpr std::uint64_t kMaxRawWork = std::uint64_t{1} << 33; // attend_raw(): n * n * d (64-bit: wasm's size_t is 32)
 
+// Every code of the core, one list for all its users (the teaching path, the raw path,
+// training and the heads model).
 enum class ErrorCode {
   kOk = 0,
   kEmpty,           // n = 0, a dimension of 0, or (attend_raw) a null buffer pointer
@@ -41,11 +43,14 @@ enum class ErrorCode {
   kTooLarge,        // above one of the caps above
   kBadLearningRate, // training: learning rate <= 0, not finite or too large (training.hpp)
   kDiverged,        // training: a step would leave the limits or make the loss non-finite
+  kBadHyperParameter,  // the heads model: a hyper-parameter outside its range (heads.hpp)
+  kBadArgument,        // the heads model: a sentence, row or count that does not exist
 };
 
 // Stable machine-readable name, e.g. "shape_mismatch"; crosses into JS as `code`.
 const char* error_code_name(ErrorCode code);
 
+// The core's one status: ok, or a code and a message a learner can act on.
 struct Status {
   ErrorCode code = ErrorCode::kOk;
   std::string message;  // empty when ok; otherwise names the matrix and shapes

@@ -20,6 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "attention/attention.hpp"
+#include "attention/random.hpp"
+
 namespace heads {
 
 // Caps that keep one training step well under a millisecond's order and the
@@ -31,19 +34,10 @@ inline constexpr int kMaxBatch = 256;         // sentences per step
 inline constexpr int kMaxStepsPerCall = 10000;
 inline constexpr double kMaxLearningRate = 1.0;
 
-enum class ErrorCode {
-  kOk = 0,
-  kBadHyperParameter,  // a hyper-parameter outside its documented range
-  kBadArgument,        // a sentence index, head or position that does not exist
-};
-
-const char* error_code_name(ErrorCode code);  // "bad_hyper_parameter", ...
-
-struct Status {
-  ErrorCode code = ErrorCode::kOk;
-  std::string message;
-  bool ok() const { return code == ErrorCode::kOk; }
-};
+// The core's one Status and its codes (attention.hpp): kBadHyperParameter for a value
+// outside its range, kBadArgument for a sentence index, head or position that does not exist.
+using attention::ErrorCode;
+using attention::Status;
 
 // ---- the corpus -------------------------------------------------------
 
@@ -100,6 +94,8 @@ struct Forward {
   std::vector<double> queries;  // (H, T, d_head)
   std::vector<double> keys;     // (H, T, d_head)
   std::vector<double> values;   // (H, T, d_head)
+  std::vector<double> scores;   // (H, T, T)      q_i . k_j (attention/passes.hpp's grids)
+  std::vector<double> logits;   // (H, T, T)      scores / sqrt(d_head); -inf above the diagonal
   std::vector<double> weights;  // (H, T, T)      row i = asker i; exactly 0 above the diagonal
   std::vector<double> mixed;    // (T, H * d_head) head outputs side by side
   std::vector<double> residual; // (T, d_model)   r = x + W_O mixed
@@ -176,7 +172,7 @@ class Model {
   Corpus corpus_;
   std::vector<double> params_, grad_, m_, v_;
   std::vector<const Sentence*> batch_;
-  std::uint64_t rng_ = 0;
+  attention::Random rng_{0};
   long long steps_ = 0;
 };
 
