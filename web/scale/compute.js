@@ -9,6 +9,7 @@ import { makeInputs } from './inputs.js';
 import { downsample } from './downsample.js';
 import { rowPeakedness } from './stats.js';
 import { RANGES } from './attributes.js';
+import { replyTo, servePool } from '../../wasm/worker-pool.js';
 
 // One set of inputs is kept: moving only the scaled/causal switches reuses it.
 let cachedKey = '';
@@ -93,27 +94,26 @@ export function computeThermostat(kernel, { seed, n = THERMOSTAT_TOKENS, dks = T
 /**
  * One job's reply, never a throw: { result } or { error: { code, message } } with the core's
  * AttentionError code ('load_failed' when `kernel`, a promise of the kernel runner, did not
- * load). The worker posts it; the page's own thread, where no worker computes, takes it alike.
+ * load). Where no worker computes, the page's own thread takes it as a worker would.
  */
 export async function answer(kernel, job) {
-  try {
-    return { result: runJob(await kernel, job) };
-  } catch (err) {
-    return { error: { code: typeof err?.code === 'string' ? err.code : 'compute_failed', message: String(err?.message ?? err) } };
-  }
+  const { reply } = await replyTo(handler(kernel), job);
+  return reply.error ? { error: reply.error } : { result: reply.result };
 }
 
 /**
  * The worker's side of the lab (worker.js): in `scope` (the worker's global), each job message
- * gets its answer, the heat map's means transferred, not copied; `kernel`: a promise of the
- * kernel runner, loaded once.
+ * gets its answer (the pool's loop, wasm/worker-pool.js), the heat map's means transferred, not
+ * copied; `kernel`: a promise of the kernel runner, loaded once.
  */
 export function serveJobs(scope, kernel) {
-  scope.addEventListener('message', async ({ data: job }) => {
-    const { result, error } = await answer(kernel, job);
-    scope.postMessage({ id: job.id, kind: job.kind, dispatch: job.dispatch, result, error }, result?.means ? [result.means.buffer] : []);
-  });
+  servePool(scope, handler(kernel));
 }
+
+const handler = (kernel) => async (job) => {
+  const result = runJob(await kernel, job);
+  return { result, transfer: result.means ? [result.means.buffer] : [] };
+};
 
 /** Dispatches one job message ({ kind, params, band?, recycle? }) to its function; `kernel`: a kernel runner. */
 export function runJob(kernel, { kind, params, band = null, recycle = null }) {
