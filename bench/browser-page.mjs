@@ -86,7 +86,7 @@ export async function firstCall({ n = 2048, d = 128, idleMs = 0 } = {}) {
  * wall time from request to merged result. Returns per-round ms for each.
  */
 export async function scaleWorkers({ n = 4096, dk = 128, counts = [1, 2], rounds = 9, causal = false } = {}) {
-  const { ComputeClient } = await import('/web/scale/client.js');
+  const { ComputeClient } = await import('/web/views/scale/client.js');
   const pools = await Promise.all(counts.map(async (workers) => {
     let resolve;
     const client = new ComputeClient({ workers, onResult: (m) => resolve(m) });

@@ -7,7 +7,7 @@
 // builds' results must be bit for bit the same. Each round times A then B, or B then
 // A (alternating), each the median of a few calls, and keeps the ratio new / old.
 import { median, quartiles } from './stats.mjs';
-import { mulberry32 } from '../web/scale/inputs.js';
+import { mulberry32 } from '../web/views/scale/inputs.js';
 
 /**
  * A kernel module's raw path, from the raw-path.js that goes with it. Since the kernel has its own

@@ -19,8 +19,8 @@ import { cpus, loadavg } from 'node:os';
 import config from '../playwright.config.js';
 import { serve } from '../scripts/serve.mjs';
 import { loadAttention } from '../wasm/attention.js';
-import { goalById } from '../web/train/goals.js';
-import { TRAINING, sentence } from '../web/train/pronouns.js';
+import { goalById } from '../web/views/train/goals.js';
+import { TRAINING, sentence } from '../web/views/train/pronouns.js';
 import { median, quartiles } from './stats.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 11);

@@ -3,9 +3,9 @@
 // exact shape, only sane sizes; the relay forwards to the other frames of one example only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APPLY_MESSAGE, STATE_MESSAGE, normalOrigin, parseOrigins, readMessage } from '../../web/example/messages.js';
-import { createRelay } from '../../web/example/relay.js';
-import { MAX_PAYLOAD_CHARS, encodeState } from '../../web/widget/share.js';
+import { APPLY_MESSAGE, STATE_MESSAGE, normalOrigin, parseOrigins, readMessage } from '../../web/views/figures/messages.js';
+import { createRelay } from '../../web/views/figures/relay.js';
+import { MAX_PAYLOAD_CHARS, encodeState } from '../../web/model/share.js';
 
 const COURSE = 'https://course.example';
 const payload = encodeState({ tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { checkFormat, formatValue, lookUp, parseOf, resolveOf, tokenIndex } from '../../web/example/of.js';
-import { PANEL_NAMES, parseHighlight, parseShow, resolveHighlight } from '../../web/example/panels.js';
+import { checkFormat, formatValue, lookUp, parseOf, resolveOf, tokenIndex } from '../../web/views/figures/of.js';
+import { PANEL_NAMES, parseHighlight, parseShow, resolveHighlight } from '../../web/views/figures/panels.js';
 import { catSat } from './cast.mjs';
 
 const attn = await loadAttention();
@@ -121,7 +121,7 @@ test('highlight: cells, rows, columns of any grid, checked against the example',
 });
 
 test('<attention-scale show>: thermostat, grid, or both', async () => {
-  const { parseScaleShow } = await import('../../web/scale/show.js');
+  const { parseScaleShow } = await import('../../web/views/scale/show.js');
   assert.deepEqual(parseScaleShow(null), { parts: new Set(['grid', 'thermostat']), message: null });
   assert.deepEqual(parseScaleShow(' Thermostat '), { parts: new Set(['thermostat']), message: null });
   assert.deepEqual(parseScaleShow('grid'), { parts: new Set(['grid']), message: null });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
 import { createExampleModel } from '../../web/model/example.js';
-import { createModelSwitch } from '../../web/example/model-switch.js';
+import { createModelSwitch } from '../../web/model/switch.js';
 
 const attn = await loadAttention();
 const compute = (state) => attn.attend(state);

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
-import { mulberry32 as random } from '../../web/scale/inputs.js';
-import { LIMIT } from '../../web/widget/format.js';
+import { mulberry32 as random } from '../../web/views/scale/inputs.js';
+import { LIMIT } from '../../web/model/limits.js';
 import { catSat, SAT, THE } from './cast.mjs';
 
 const attn = await loadAttention({ training: true });

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
 import { catSat } from './cast.mjs';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { mulberry32 } from '../../web/views/scale/inputs.js';
 
 const CASES = 4000;
 const CODES = new Set(['shape_mismatch', 'empty', 'non_finite', 'invalid_argument', 'bad_temperature', 'too_large']);

@@ -10,7 +10,7 @@
 // a score spread, the outputs-only path or the grid, and `into` or fresh
 // arrays, all from one seeded generator: a failure names its seed and case,
 // and `runKernelFuzz({ seed, cases })` repeats it exactly.
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { mulberry32 } from '../../web/views/scale/inputs.js';
 import { assertOutputsClose, assertWeightsClose, loadBuilds, normals, reference, testedVariants } from './kernel-reference.mjs';
 
 // Sizes near the quad (4), panel (32) and key-block (up to 64) edges, and a few others.

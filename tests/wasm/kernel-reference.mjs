@@ -8,7 +8,7 @@
 // 1e-5 of itself (masked ones exactly 0), each output to 1e-5 of the size of
 // what it sums, sum_j w_ij |v_jc| (an output can cancel to near 0).
 import assert from 'node:assert/strict';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { mulberry32 } from '../../web/views/scale/inputs.js';
 import { loadAttention } from '../../wasm/attention.js';
 
 /**

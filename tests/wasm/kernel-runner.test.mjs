@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, loadKernelRunner } from '../../wasm/attention.js';
 import { testedVariants } from './kernel-reference.mjs';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { mulberry32 } from '../../web/views/scale/inputs.js';
 
 function randoms(count, seed) {
   const uniform = mulberry32(seed);

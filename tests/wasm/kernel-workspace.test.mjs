@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testedVariants } from './kernel-reference.mjs';
 import { loadAttention } from '../../wasm/attention.js';
-import { mulberry32 } from '../../web/scale/inputs.js';
+import { mulberry32 } from '../../web/views/scale/inputs.js';
 
 // The kernel alone ({ path: 'raw' }), so memoryStats() counts its module only.
 const builds = {};

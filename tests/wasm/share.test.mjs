@@ -3,7 +3,7 @@
 // are refused with messages a person can act on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_PAYLOAD_CHARS, decodeState, encodeState, linkKey, linkedState, shareLink } from '../../web/widget/share.js';
+import { MAX_PAYLOAD_CHARS, decodeState, encodeState, linkKey, linkedState, shareLink } from '../../web/model/share.js';
 
 const chapter = { tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
   wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]], wv: [[0, 3, -2], [2, 1, -3]],

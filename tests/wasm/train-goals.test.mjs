@@ -5,10 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { GOALS, goalById } from '../../web/train/goals.js';
-import { FEATURES, HELD_OUT, TRAINING, VOCABULARY, sentence } from '../../web/train/pronouns.js';
-import { beginAt, measure, startRun, trainOnce } from '../../web/train/run.js';
-import { MAX_DIM, MAX_TOKENS } from '../../web/widget/state.js';
+import { GOALS, goalById } from '../../web/views/train/goals.js';
+import { FEATURES, HELD_OUT, TRAINING, VOCABULARY, sentence } from '../../web/views/train/pronouns.js';
+import { beginAt, measure, startRun, trainOnce } from '../../web/views/train/run.js';
+import { MAX_DIM, MAX_TOKENS } from '../../web/model/limits.js';
 
 const core = await loadAttention({ training: true });
 const ALL = { wq: true, wk: true, wv: true };

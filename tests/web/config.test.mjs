@@ -3,11 +3,11 @@
 // never the engine's own words, never a whole megabyte or a function's source quoted back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, readConfig } from '../../web/widget/state.js';
+import { ConfigError, readConfig } from '../../web/model/state.js';
 import { readSource } from '../../web/model/sources.js';
 
 const presetFrom = (name) => readSource({ kind: 'preset', value: name });
-import { decodeState, encodeState } from '../../web/widget/share.js';
+import { decodeState, encodeState } from '../../web/model/share.js';
 
 const chapter = () => ({ tokens: ['the', 'cat', 'sat'], embeddings: [[1, 0, 0], [0, 1, 0], [1, 1, 1]],
   wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]], wv: [[0, 3, -2], [2, 1, -3]] });

@@ -2,7 +2,7 @@
 // shown a frame at a time (showInFrames), nothing left hidden at the end or after finish().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FRAME_BUDGET, packFrames, showInFrames, weighInOrder } from '../../web/widget/reveal.js';
+import { FRAME_BUDGET, packFrames, showInFrames, weighInOrder } from '../../web/views/widget/reveal.js';
 
 const weightsOf = (frames, weights) => frames.map((frame) => frame.reduce((sum, i) => sum + weights[i], 0));
 

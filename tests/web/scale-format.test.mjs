@@ -3,7 +3,7 @@
 // read exactly as en-US Intl would write them, with a true minus sign, and never "−0".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCount } from '../../web/scale/format.js';
+import { formatCount } from '../../web/views/scale/format.js';
 
 const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const reference = (x) => intl.format(x).replace('-', '\u2212');
