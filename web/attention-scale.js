@@ -7,7 +7,7 @@
 import { AttentionScaleElement } from './elements/scale.js';
 
 export { AttentionScaleElement };
-export { AttentionScaleResultEvent } from './elements/scale.js';
+export { AttentionScaleResultEvent } from './views/scale/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
 
 /** Registers the element under `name`; safe to call more than once. Same as AttentionScaleElement.define(name). */

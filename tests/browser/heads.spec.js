@@ -216,3 +216,31 @@ test('removed while training it stops; put back it starts a fresh model', async 
   expect(frozen.button).toBe('Train');
   await waitForModel(page);
 });
+
+// The one start-up policy: a heads lab far down a page starts its worker (and its core) only when
+// it comes near, stops when removed, and starts again at once when put back.
+test('off screen the lab does not start its worker; near, it does; removed, it stops; put back, it starts again', async ({ page }) => {
+  await page.goto(PAGE);
+  await waitForModel(page); // the lab at the top started: it came near
+  await page.evaluate(() => {
+    const far = Object.assign(document.createElement('attention-heads'), { id: 'far' });
+    document.body.append(Object.assign(document.createElement('div'), { style: 'height: 5000px' }), far);
+    const near = Object.assign(document.createElement('attention-heads'), { id: 'near' });
+    document.body.prepend(near); // added with it, at the top: near at once
+  });
+  const mode = (id) => page.evaluate((which) => document.getElementById(which).computeMode, id);
+  await page.waitForFunction(() => document.getElementById('near').computeMode !== null); // near: started
+  expect(await mode('far')).toBeNull(); // connected in the same task, but not near: not started
+  const far = page.locator('#far');
+  await expect(far.locator('.status')).toHaveText('Loading the model…');
+  await far.scrollIntoViewIfNeeded();
+  await expect(far.locator('.status')).toHaveText(/^Step 0/);
+  expect(await mode('far')).toBe('worker');
+  expect(await page.evaluate(() => {
+    const lab = document.getElementById('far');
+    lab.remove();
+    const stopped = lab.computeMode;
+    document.body.append(lab); // back, near once already: at once
+    return [stopped, lab.computeMode];
+  })).toEqual([null, 'worker']);
+});

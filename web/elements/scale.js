@@ -17,23 +17,13 @@ import { createMessageLine } from '../shared/controllers/message-line.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, RANGES, parseInput, parseSwitch } from '../views/scale/attributes.js';
 import { ComputeClient } from '../views/scale/client.js';
+import { AttentionScaleResultEvent } from '../views/scale/events.js';
 import { ScaleLab } from '../views/scale/lab.js';
 import { SCALE_PARTS, parseScaleShow } from '../views/scale/show.js';
 import { styleSheet } from '../views/scale/scale.css.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
 const GRID_SETTINGS = ['n', 'dk', 'scaled', 'causal', 'input', 'seed']; // what a grid is computed from
-
-/** Fired (bubbling, composed) each time a new grid is on screen. */
-export class AttentionScaleResultEvent extends (globalThis.Event ?? class {}) {
-  constructor({ n, dk, ms, mode }) {
-    super('attention-scale-result', { bubbles: true, composed: true });
-    this.n = n;
-    this.dk = dk;
-    this.ms = ms;
-    this.mode = mode;
-  }
-}
 
 /**
  * The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost,

@@ -118,7 +118,7 @@ const VIEWS = {
         state.tokens.map((t) => el('th', { scope: 'col' }, tok(t))))),
       el('tbody', {}, state.tokens.map((t, i) => el('tr', {}, el('th', { scope: 'row' }, tok(t)),
         cells[i].map((b) => el('td', {}, b))))));
-    table.style.setProperty('--n', n);
+    table.style.setProperty('--_n', n);
     const { element: buttons } = actions(ctx, () => ctx.onGuess([...picked]));
     const element = el('div', { class: 'g-guess' },
       prompt('Guess first: a word may not look at words after it. Pick the cells the mask will blank.'),

@@ -82,7 +82,7 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
   }));
   const { table, rows } = heatTable({ caption: title, className: 'heat-table g-heat', labels: state.tokens, label: tok,
     cell: (i, j) => cells[i][j], rowProps: (i) => ({ class: i === state.asker ? 'g-asker' : '' }) });
-  table.style.setProperty('--n', state.tokens.length);
+  table.style.setProperty('--_n', state.tokens.length);
   if (state.tokens.length > 4) table.classList.add('g-many');
   return { element: el('figure', { class: 'g-grid' }, scroller(table)), rows, cells, title };
 }

@@ -95,7 +95,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       onGuess: (raw) => commit(step, raw, results),
     });
     ui.stage.replaceChildren(stage.element);
-    ui.stage.style.setProperty('--n', state.tokens.length);
+    ui.stage.style.setProperty('--_n', state.tokens.length);
     stage.play(motion);
   }
 
