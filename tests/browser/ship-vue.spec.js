@@ -32,7 +32,7 @@ const CONFIG = { ...presetState('cat-sat'), tokens: ['the', 'dog', 'sat'] };
 // The page the test builds and opens (type-checked too): one of each element, with a handler per event.
 const APP = `<script setup lang="ts">
 import type {} from 'attention-widget/vue';
-import { ref, useTemplateRef, createApp, h } from 'vue';
+import { ref } from 'vue';
 import type { WidgetConfig } from 'attention-widget';
 
 const config: WidgetConfig = ${JSON.stringify(CONFIG)};
@@ -87,6 +87,7 @@ const config: WidgetConfig = ${JSON.stringify({ ...CONFIG, tokens: ['the', 'cow'
 // event; then the lines vue-tsc must refuse, each after its mark. ref="widget" types the element.
 const LESSON = `<script setup lang="ts">
 import type {} from 'attention-widget/vue';
+import { ref, useTemplateRef } from 'vue';
 import type { AttentionChangeEvent, AttentionErrorEvent, AttentionGuessEvent, WidgetConfig } from 'attention-widget';
 import type { AttentionScaleResultEvent } from 'attention-widget/scale';
 
@@ -225,6 +226,7 @@ test('tsc --strict accepts the elements in a Vue .tsx (jsxImportSource vue) and 
 const TSX_MAIN = `import 'attention-widget';
 import 'attention-widget/scale';
 import type {} from 'attention-widget/vue';
+import { createApp, ref } from 'vue';
 import type { WidgetConfig } from 'attention-widget';
 
 const config: WidgetConfig = ${JSON.stringify(CONFIG)};
@@ -284,6 +286,7 @@ test('Vite + @vitejs/plugin-vue: :config, and :config.prop before the element is
   const [{ build }, { default: vue }] = await Promise.all([import('vite'), import('@vitejs/plugin-vue')]);
   // Late mounts while <attention-widget> is still undefined; App once its module has defined it.
   await writeFile(join(pkg.dir, 'src/main.ts'), `import 'attention-widget/scale';
+import { createApp, h } from 'vue';
 import type { AttentionChangeEvent } from 'attention-widget';
 import App from './App.vue';
 import Late from './Late.vue';
