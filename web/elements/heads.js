@@ -2,7 +2,8 @@
 // trained live (in a worker, through the heads lab's own wasm module), its
 // heads side by side. Press Train and watch two heads that start near uniform
 // become a previous-word head and a first-noun head, each labelled from
-// held-out measurements. The package entry web/attention-heads.js registers it.
+// held-out measurements; Zero head N takes a head out of what the model shows.
+// The package entry web/attention-heads.js registers it.
 //
 // Attributes are the API: seed, heads, no-worker. The controls write them. Lifecycle and wiring
 // only: what it shows is web/views/heads/view.js.
@@ -50,6 +51,8 @@ export class AttentionHeadsElement extends ElementBase {
   #generation = 0;        // the model on screen (engine.js)
   #wanted = null;         // "seed/heads" the worker was last asked to build
   #running = false;
+  #steps = 0;             // the steps of the newest picture
+  #zeroed = [];           // heads zeroed in what the model shows (0-based), as the engine confirmed
   #train = [];            // { steps, loss } training loss per chunk
   #heldOut = [];          // { steps, loss } held-out loss per measurement
   #measured = null;       // the newest measurement
@@ -97,8 +100,8 @@ export class AttentionHeadsElement extends ElementBase {
     this.#client = new HeadsClient({
       onMessage: (m) => this.#receive(m),
       forceMainThread: noWorker.value,
-      onModeChange: (mode) => {
-        this.#view.parts.mode.hidden = mode !== 'main';
+      onModeChange: (mode, reason) => {
+        this.#view.showMode(mode, reason);
         this.#wanted = null;
         queueMicrotask(() => this.#resetIfChanged());
       },
@@ -134,16 +137,19 @@ export class AttentionHeadsElement extends ElementBase {
       this.#pending = null;
       this.#labelsDue = false;
       this.#index = 0;
+      this.#steps = 0;
+      this.#zeroed = [];
       this.#setRunning(false);
       this.#line.report('engine', []);
       this.#view.buildHeads(m.config.heads, true); // a new model: its texts keep their lines until its first picture
+      this.#view.showZeroed([], null);
       return;
     }
     if (m.generation !== this.#generation) return; // news about a model already replaced
-    if (m.type === 'running') return this.#setRunning(m.running, m.reason);
+    if (m.type === 'running') return this.#setRunning(m.running, m);
     if (m.type === 'view') {
       this.#index = m.index;
-      return this.#view.showView(m.view);
+      return this.#view.showView(m.view, m.zeroed);
     }
     if (m.type === 'progress') this.#showProgress(m);
   }
@@ -167,21 +173,34 @@ export class AttentionHeadsElement extends ElementBase {
       const count = this.#measured?.heldOutSentences ?? 1;
       this.#client?.send({ type: 'sentence', index: (this.#index + 1) % count });
     });
+    // Zero head N (the buttons are rebuilt with the heads): toggles that head in what the model shows.
+    p.heads.addEventListener('click', (event) => {
+      const button = event.target.closest?.('button.zero');
+      if (!button) return;
+      const h = Number(button.dataset.head);
+      const zeroed = this.#zeroed.includes(h) ? this.#zeroed.filter((x) => x !== h) : [...this.#zeroed, h];
+      this.#client?.send({ type: 'zero', heads: zeroed });
+    });
   }
 
-  #setRunning(running, reason) {
+  // pause: the engine's 'running' message (why it paused, with its numbers)
+  #setRunning(running, pause) {
     this.#running = running;
-    this.#view.showRunning(running, reason);
+    this.#view.showRunning(running, pause);
   }
+
 
   // ---- pictures ----------------------------------------------------------------------
 
   // Progress is recorded as it arrives and painted once per frame: a worker
   // faster than the page never queues up repaints on the main thread.
   #showProgress(m) {
+    this.#steps = m.steps;
+    this.#zeroed = m.zeroed;
     if (Number.isFinite(m.trainLoss)) this.#train.push({ steps: m.steps, loss: m.trainLoss });
     if (m.measured) {
       this.#measured = m.measured;
+      if (this.#heldOut.at(-1)?.steps === m.steps) this.#heldOut.pop(); // measured again at the same step
       this.#heldOut.push({ steps: m.steps, loss: m.measured.heldOutLoss });
       this.#labelsDue = true;
     }
@@ -200,5 +219,6 @@ export class AttentionHeadsElement extends ElementBase {
     }
     this.#index = m.index;
     this.#view.showProgress(m, { train: this.#train, heldOut: this.#heldOut, measured: this.#measured });
+    this.#view.showZeroed(m.zeroed, this.#measured);
   }
 }
