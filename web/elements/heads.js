@@ -10,6 +10,7 @@
 import { ElementBase, defineElement } from '../shared/element.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
+import { clip } from '../shared/text.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
@@ -51,6 +52,7 @@ export class AttentionHeadsElement extends ElementBase {
   #generation = 0;        // the model on screen (engine.js)
   #wanted = null;         // "seed/heads" the worker was last asked to build
   #running = false;
+  #failed = false;        // the worker failed after starting: its model is gone until Reset
   #steps = 0;             // the steps of the newest picture
   #zeroed = [];           // heads zeroed in what the model shows (0-based), as the engine confirmed
   #train = [];            // { steps, loss } training loss per chunk
@@ -106,6 +108,8 @@ export class AttentionHeadsElement extends ElementBase {
         queueMicrotask(() => this.#resetIfChanged());
       },
     });
+    this.#view.showMode(this.#client.mode, this.#client.reason); // a worker again: the note goes
+    this.#setFailed(false);
     this.#wanted = null;
     this.#resetIfChanged();
   }
@@ -118,6 +122,7 @@ export class AttentionHeadsElement extends ElementBase {
   }
 
   #resetIfChanged() {
+    if (this.#failed && this.#client) return this.#startClient(); // a new worker for the new model
     const key = `${this.#state.seed}/${this.#state.heads}`;
     if (!this.#client || this.#wanted === key) return;
     this.#wanted = key;
@@ -127,6 +132,13 @@ export class AttentionHeadsElement extends ElementBase {
   #receive(m) {
     if (m.type === 'error') {
       this.#line.report('engine', [{ code: m.code, message: m.message }]);
+      return this.#setRunning(false);
+    }
+    if (m.type === 'worker-failed') {
+      // Its model is lost with it: the pictures stay as they were, and Reset starts a new one.
+      this.#setFailed(true);
+      this.#line.report('engine', [{ code: 'worker_failed', message: `The training worker stopped (${clip(m.message, 80)}); `
+        + `the pictures are from step ${this.#steps}. Reset starts a new model.` }]);
       return this.#setRunning(false);
     }
     if (m.type === 'reset') {
@@ -189,6 +201,10 @@ export class AttentionHeadsElement extends ElementBase {
     this.#view.showRunning(running, pause);
   }
 
+  #setFailed(failed) {
+    this.#failed = failed;
+    this.#view.showFailed(failed);
+  }
 
   // ---- pictures ----------------------------------------------------------------------
 

@@ -66,6 +66,12 @@ export class HeadsView {
     note.textContent = mode === 'main' ? `Training runs on the page itself (${reason}), which may stutter.` : '';
   }
 
+  /** After the worker failed: only Reset (a new model) is left to press. */
+  showFailed(failed) {
+    const p = this.#parts;
+    for (const control of [p.train, p.step, p.another, ...this.#grids.map((g) => g.zero)]) control.disabled = failed;
+  }
+
   /** The Zero head N toggles, and the held-out loss of the model as shown. */
   showZeroed(zeroed, measured) {
     this.#grids.forEach((g, h) => g.zero.setAttribute('aria-pressed', String(zeroed.includes(h))));
