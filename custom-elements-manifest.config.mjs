@@ -1,7 +1,7 @@
 // The custom-elements manifest (custom-elements.json) is generated from the element
 // classes' JSDoc tags (@attr, @prop, @fires, @csspart, @cssprop) by
-// @custom-elements-manifest/analyzer: `node scripts/build-types.mjs`. A new element
-// is one more glob line here.
+// @custom-elements-manifest/analyzer: `node scripts/build-types.mjs`. Every element class
+// is a file of web/elements/ (the glob below finds a new one).
 
 // The analyzer also guesses events from every dispatchEvent(new X(...)) and members from
 // every assignment; the documented API is what the JSDoc tags say, so keep only that.
@@ -20,8 +20,7 @@ const documentedOnly = {
 };
 
 export default {
-  globs: ['web/widget/element.js', 'web/scale/element.js', 'web/heads/element.js', 'web/example/element.js',
-    'web/example/value-element.js', 'web/widget/events.js', 'web/shared/events.js'],
+  globs: ['web/elements/*.js', 'web/shared/events.js'],
   plugins: [documentedOnly],
   packagejson: false, // package.json names custom-elements.json itself; the analyzer would rewrite it
 };

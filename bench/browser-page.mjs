@@ -111,12 +111,14 @@ export async function firstCall({ prefix, n, d }) {
 }
 
 /**
- * The scale lab's grid job with pools of 1 and 2 workers (web/scale/client.js), each request timed
+ * The scale lab's grid job with pools of 1 and 2 workers (web/views/scale/client.js), each request timed
  * from the page's request to the merged heat map. Every result's heat map must be the first one's,
  * bit for bit (the bands are split so that it is). Sets up tasks 'workers1' and 'workers2'.
  */
 export async function setupScale({ prefix, n, dk, causal }) {
-  const { ComputeClient } = await import(`${prefix}/web/scale/client.js`);
+  // The lab's client moved with web/'s re-cut (web/views/scale/); an A/B side may predate it.
+  const { ComputeClient } = await import(`${prefix}/web/views/scale/client.js`)
+    .catch(() => import(`${prefix}/web/views/scale/client.js`));
   let reference = null;
   for (const workers of [1, 2]) {
     let resolve;

@@ -213,11 +213,17 @@ export function trainGroups(ctx) {
   ];
 }
 
+// A module of one side's tree, at its path since web/'s re-cut or, for an older side, before it.
+async function importFrom(root, path, olderPath) {
+  const url = (p) => pathToFileURL(join(root, p)).href;
+  return import(url(path)).catch(() => import(url(olderPath)));
+}
+
 async function trainSteps(ctx, side, steps) {
   const { loadAttention } = await importAttention(side.root);
   const core = await loadAttention({ training: true });
-  const { goalById } = await import(pathToFileURL(join(side.root, 'web/train/goals.js')).href);
-  const { TRAINING, sentence } = await import(pathToFileURL(join(side.root, 'web/train/pronouns.js')).href);
+  const { goalById } = await importFrom(side.root, 'web/views/train/goals.js', 'web/views/train/goals.js');
+  const { TRAINING, sentence } = await importFrom(side.root, 'web/views/train/pronouns.js', 'web/train/pronouns.js');
   const goal = goalById('pronouns');
   const { state } = goal.start(core, 0);
   const chapter = sentence(TRAINING[0]);

@@ -25,12 +25,12 @@ const at = (...parts) => join(ROOT, ...parts);
 
 /** Every stylesheet a shadow root adopts. A new element's CSS is one more line here. */
 export const CSS_SOURCES = [
-  'web/attention-widget.css',
-  'web/widget/share.css',
-  'web/attention-scale.css',
-  'web/attention-heads.css',
-  'web/train/train.css',
-  'web/guided/guided.css',
+  'web/views/widget/widget.css',
+  'web/views/widget/share.css',
+  'web/views/scale/scale.css',
+  'web/views/heads/heads.css',
+  'web/views/train/train.css',
+  'web/views/guided/guided.css',
 ];
 
 // Browsers the package supports: constructed stylesheets and module workers.
@@ -69,6 +69,17 @@ async function publish(path, content) {
 
 async function buildCssModules() {
   for (const source of CSS_SOURCES) await publish(at(`${source}.js`), await cssModule(source));
+  await removeOrphanCssModules(at('web'));
+}
+
+// A generated module whose stylesheet moved or went (git ignores both) would otherwise stay in a
+// working tree, importable and counted by the layer test: remove every one without its source.
+async function removeOrphanCssModules(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await removeOrphanCssModules(path);
+    else if (entry.name.endsWith('.css.js') && !existsSync(path.slice(0, -3))) await rm(path);
+  }
 }
 
 // The hosted build imports the split core (NAME.mjs + NAME.wasm: publishSplitCore) instead of
@@ -125,7 +136,7 @@ async function buildHosted() {
   for (const name of await readdir(at('dist'))) if (/^attention-(core|kernel)[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
   const result = await esbuild.build({ ...COMMON,
     entryPoints: { 'attention-widget': at('web/attention-widget.js'), 'attention-scale': at('web/attention-scale.js'),
-      worker: at('web/scale/worker.js'), embed: at('web/embed.js'),
+      worker: at('web/views/scale/worker.js'), embed: at('web/embed.js'),
       // Loaded with the kernel / the training build only: named files, so the byte budget
       // (tests/package/budget.mjs) can count them where they are loaded.
       'kernel-runner': at('wasm/kernel-runner.js'), 'raw-path': at('wasm/raw-path.js'), 'training-path': at('wasm/training-path.js') },
@@ -156,7 +167,7 @@ function onlyModule(kept) {
 async function buildSingleFiles() {
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-widget.js')],
     outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
-  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/scale/worker.js')],
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/views/scale/worker.js')],
     outfile: at('dist/worker.js'), plugins: [onlyModule('attention-kernel.mjs')] }));
 }
 

@@ -70,7 +70,7 @@ async function handle(req, res) {
 }
 
 // Node refuses requests whose headers pass 16 KB with 431. An embed URL carrying a share payload at
-// its cap (16,000 characters, web/widget/share.js) is that long, and the browser sends the whole URL
+// its cap (16,000 characters, web/model/share.js) is that long, and the browser sends the whole URL
 // again as the Referer of every module the page loads: allow 64 KB. Other hosts cut the request line
 // near 8 KB (nginx and Apache answer 414), so docs/hardening.md points long payloads at the
 // fragment (embed.html#w=…), which never reaches a server.

@@ -1,11 +1,7 @@
 // A worker of wasm/parallel.js's pool: its own core, K and V kept between calls,
-// one band of rows per request (see serveRows there).
+// one band of rows per request (rowsHandler there; the loop is worker-pool.js's).
 import { loadAttention } from './attention.js';
-import { serveRows } from './parallel.js';
+import { rowsHandler } from './parallel.js';
+import { servePool } from './worker-pool.js';
 
-const attnReady = loadAttention({ path: 'raw' });
-const state = {};
-self.addEventListener('message', async ({ data }) => {
-  const { reply, transfer } = await serveRows(attnReady, state, data);
-  self.postMessage(reply, transfer);
-});
+servePool(self, rowsHandler(loadAttention({ path: 'raw' }), {}));

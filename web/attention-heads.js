@@ -1,11 +1,11 @@
 // <attention-heads>: a tiny attention-only language model trained live, its
 // heads side by side, each labelled by what it measurably does. Importing this
 // module registers the element (the class, with static define(tag, registry),
-// is in heads/element.js).
+// is in elements/heads.js).
 //
 //   <script type="module" src="attention-heads.js"></script>
 //   <attention-heads seed="1" heads="2"></attention-heads>
-import { AttentionHeadsElement } from './heads/element.js';
+import { AttentionHeadsElement } from './elements/heads.js';
 
 export { AttentionHeadsElement };
 export { AttentionErrorEvent } from './shared/events.js';

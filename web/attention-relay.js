@@ -6,12 +6,12 @@
 //   <iframe src="https://widgets.example/web/embed.html?example=cat&show=cast"></iframe>
 //
 // Every iframe whose src names an `example` belongs to that example; an edit in one is
-// forwarded to the others (see web/example/relay.js for the rules). Frames are accepted
+// forwarded to the others (see web/views/figures/relay.js for the rules). Frames are accepted
 // only from allowed origins: this page's own, plus those listed in the meta tag above.
 // A message from anything else — another window, another origin, a frame that navigated
 // away, a wrong shape — is ignored and never forwarded. No other setup.
-import { createRelay } from './example/relay.js';
-import { exampleName, parseOrigins } from './example/messages.js';
+import { createRelay } from './views/figures/relay.js';
+import { exampleName, parseOrigins } from './views/figures/messages.js';
 
 /** The page's linked iframes, now: [{ window, origin, example }]. */
 function linkedFrames(doc) {

@@ -1,15 +1,15 @@
 // <attention-widget>: the chapter's "See it move". Importing this module registers the
-// element (the class itself, with static define(tag, registry), is in widget/element.js).
+// element (the class itself, with static define(tag, registry), is in elements/widget.js).
 //
 //   <script type="module" src="attention-widget.js"></script>
 //   <attention-widget preset="cat-sat"></attention-widget>
-import { AttentionWidget } from './widget/element.js';
-import { AttentionExample } from './example/element.js';
-import { AttentionValue } from './example/value-element.js';
+import { AttentionWidget } from './elements/widget.js';
+import { AttentionExample } from './elements/example.js';
+import { AttentionValue } from './elements/value.js';
 
 export { AttentionWidget, AttentionExample, AttentionValue };
-export { AttentionChangeEvent } from './widget/events.js';
-export { AttentionGuessEvent } from './guided/events.js';
+export { AttentionChangeEvent } from './shared/events.js';
+export { AttentionGuessEvent } from './views/guided/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
 
 /** Registers <attention-widget>; safe to call more than once. Same as AttentionWidget.define(). */

@@ -2,7 +2,7 @@
 // telling its parent how tall it is.
 //
 //   embed.html?preset=river-bank&causal=1&scaled=0&temperature=0.5&asker=bank
-//   embed.html?w=1.eyJ0Ijpb...        (custom numbers: the share link's payload, see widget/share.js)
+//   embed.html?w=1.eyJ0Ijpb...        (custom numbers: the share link's payload, see model/share.js)
 //   embed.html?preset=…#w=1.eyJ0Ijpb… (the same in the fragment: no length limit from servers, which
 //                                      refuse request lines past about 8 KB; a fragment w wins)
 //
@@ -14,15 +14,15 @@
 // A chapter figure: embed.html?show=asker%20blend&readonly&highlight=shares%20sat%20cat (docs/figures.md).
 // Linked frames: embed.html?example=cat in several iframes of one page that loads
 // attention-relay.js; an edit in one shows in all. Only the parent, from an allowed origin
-// (?origins=…, default the embedding page's own), can drive the frame (example/frame-link.js).
+// (?origins=…, default the embedding page's own), can drive the frame (views/figures/frame-link.js).
 //
 // Height: after load and on every resize the page posts
 //   { type: 'attention-widget:height', height }   (CSS pixels, an integer)
 // to its parent, so the parent can size the iframe (README: "Embed it in a course site").
 import { define } from './attention-widget.js';
 import { FALSE_WORDS as OFF, TRUE_WORDS as ON } from './shared/booleans.js';
-import { decodeState } from './widget/share.js';
-import { linkFrame } from './example/frame-link.js';
+import { decodeState } from './model/share.js';
+import { linkFrame } from './views/figures/frame-link.js';
 
 export const HEIGHT_MESSAGE = 'attention-widget:height';
 // show, readonly and highlight make the frame a chapter figure (docs/figures.md); the widget reads them.

@@ -67,6 +67,6 @@ test('each message is one attention-error event, also when the core\'s arrival c
   });
   expect(seen).toEqual([
     'attention-widget bad_attribute: temperature must be a number above 0 and at most 100 (got "abc")',
-    'attention-scale bad_attribute: n="abc" is not a number; keeping n = 256.',
+    'attention-scale bad_attribute: n="abc" is not a whole number; keeping n = 256.',
   ]);
 });

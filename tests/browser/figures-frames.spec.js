@@ -7,7 +7,7 @@ import { watchConsole } from './console.js';
 import { sharesRow } from './figures-helpers.js';
 import { serveFolder } from '../package/serve-folder.mjs';
 import { CSP } from '../../scripts/serve.mjs';
-import { encodeState } from '../../web/widget/share.js';
+import { encodeState } from '../../web/model/share.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 const CHAPTER = { the: '0.09', cat: '0.67', sat: '0.24' };

@@ -116,23 +116,31 @@ test('keyboard: Tab reaches the controls, Enter trains and pauses, Step and Rese
   await expect(lab(page).locator('.status')).toHaveText(/^Step 0/);
 });
 
-test('a new seed or head count starts again; bad input is refused with the model kept', async ({ page }) => {
+test('a new seed or head count starts again; typed seeds are read as the attribute reads them', async ({ page }) => {
   await page.goto(PAGE);
   await waitForModel(page);
   await page.getByRole('button', { name: 'Step' }).click();
   await expect(lab(page).locator('.status')).toHaveText(/^Step 25\b/);
 
+  // Not a whole number: a message, the model kept (the field goes to the attribute as typed).
   const seed = page.getByLabel('Seed');
-  await seed.fill('-3');
+  await seed.fill('2.5');
   await seed.press('Enter');
-  await expect(lab(page).locator('.message')).toHaveText('seed -3 is not a whole number from 0 to 4294967295; using seed = 1.');
+  await expect(lab(page).locator('.message')).toHaveText('seed="2.5" is not a whole number; keeping seed = 1.');
   await expect(lab(page).locator('.status')).toHaveText(/^Step 25\b/);
-  expect(await lab(page).getAttribute('seed')).toBe('1');
+  expect(await lab(page).getAttribute('seed')).toBe('2.5');
 
   await seed.fill('<img src=x onerror=alert(1)>');
   await seed.press('Enter');
-  await expect(lab(page).locator('.message')).toContainText('seed <img src=x onerror=');
+  await expect(lab(page).locator('.message')).toContainText('seed="<img src=x onerror=');
   expect(await lab(page).evaluate((e) => e.shadowRoot.querySelectorAll('img').length)).toBe(0);
+  await expect(lab(page).locator('.status')).toHaveText(/^Step 25\b/);
+
+  // Out of range: the range's end, with a message, and a new model.
+  await seed.fill('-3');
+  await seed.press('Enter');
+  await expect(lab(page).locator('.message')).toHaveText('seed="-3" is below 0; using seed = 0 (allowed: 0 to 4294967295).');
+  await expect(lab(page).locator('.status')).toHaveText(/^Step 0/);
 
   await seed.fill('7');
   await seed.press('Enter');
@@ -147,10 +155,16 @@ test('a new seed or head count starts again; bad input is refused with the model
   const errors = [];
   await page.exposeFunction('noteError', (code) => errors.push(code));
   await lab(page).evaluate((e) => e.addEventListener('attention-error', (ev) => window.noteError(ev.code)));
-  await lab(page).evaluate((e) => e.setAttribute('heads', '9'));
-  await expect(lab(page).locator('.message')).toHaveText('heads="9" is not a whole number from 1 to 4; using heads = 3.');
+  await lab(page).evaluate((e) => e.setAttribute('heads', 'nine'));
+  await expect(lab(page).locator('.message')).toHaveText('heads="nine" is not a whole number; keeping heads = 3.');
   await expect(lab(page).locator('.head')).toHaveCount(3);
-  expect(errors).toEqual(['bad_attribute']);
+  await lab(page).evaluate((e) => e.setAttribute('heads', '9'));
+  await expect(lab(page).locator('.message')).toHaveText('heads="9" is above 4; using heads = 4 (allowed: 1 to 4).');
+  await expect(lab(page).locator('.head')).toHaveCount(4);
+  expect(errors).toEqual(['bad_attribute', 'bad_attribute']);
+  await lab(page).evaluate((e) => e.removeAttribute('heads')); // absent: the default
+  await expect(lab(page).locator('.message')).toBeHidden();
+  await expect(lab(page).locator('.head')).toHaveCount(2);
 });
 
 test('without a worker it trains on the page and says so; no-worker reads the boolean words', async ({ page }) => {
@@ -201,4 +215,32 @@ test('removed while training it stops; put back it starts a fresh model', async 
   expect(frozen.after).toBe(frozen.before);
   expect(frozen.button).toBe('Train');
   await waitForModel(page);
+});
+
+// The one start-up policy: a heads lab far down a page starts its worker (and its core) only when
+// it comes near, stops when removed, and starts again at once when put back.
+test('off screen the lab does not start its worker; near, it does; removed, it stops; put back, it starts again', async ({ page }) => {
+  await page.goto(PAGE);
+  await waitForModel(page); // the lab at the top started: it came near
+  await page.evaluate(() => {
+    const far = Object.assign(document.createElement('attention-heads'), { id: 'far' });
+    document.body.append(Object.assign(document.createElement('div'), { style: 'height: 5000px' }), far);
+    const near = Object.assign(document.createElement('attention-heads'), { id: 'near' });
+    document.body.prepend(near); // added with it, at the top: near at once
+  });
+  const mode = (id) => page.evaluate((which) => document.getElementById(which).computeMode, id);
+  await page.waitForFunction(() => document.getElementById('near').computeMode !== null); // near: started
+  expect(await mode('far')).toBeNull(); // connected in the same task, but not near: not started
+  const far = page.locator('#far');
+  await expect(far.locator('.status')).toHaveText('Loading the model…');
+  await far.scrollIntoViewIfNeeded();
+  await expect(far.locator('.status')).toHaveText(/^Step 0/);
+  expect(await mode('far')).toBe('worker');
+  expect(await page.evaluate(() => {
+    const lab = document.getElementById('far');
+    lab.remove();
+    const stopped = lab.computeMode;
+    document.body.append(lab); // back, near once already: at once
+    return [stopped, lab.computeMode];
+  })).toEqual([null, 'worker']);
 });

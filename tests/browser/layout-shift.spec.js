@@ -6,10 +6,10 @@
 // (widget/dom.js). Before those, the chapter page shifted by 0.6 at 1280 x 800, and the demo
 // page by 0.3 on a tall window. The heads lab's page likewise: its skeleton has the first
 // picture's shape (blank grids and guess rows, the lines its texts will take), and the page
-// reserves that before the module runs (scale/page.css); it shifted by 0.13 at 1280 x 1400.
+// reserves that before the module runs (web/lab-page.css); it shifted by 0.13 at 1280 x 1400.
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
-import { SENTENCE_WORDS } from '../../web/heads/engine.js';
+import { SENTENCE_WORDS } from '../../web/views/heads/engine.js';
 
 const SIZES = [{ width: 412, height: 823 }, { width: 1280, height: 800 }, { width: 1280, height: 1400 }];
 const PAGES = { 'the demo page': '/web/', 'the chapter page': '/web/chapter.html' };

@@ -57,7 +57,7 @@ test('the heat map changes with the input, and the causal switch blanks the uppe
 
   await setAndWait(page, { causal: '' });
   const causal = await heatPixels(page);
-  const masked = await cssColour(page, '--scale-masked');
+  const masked = await cssColour(page, '--aw-scale-masked');
   const at = (img, i, j) => img.rgb.slice((i * img.size + j) * 3, (i * img.size + j) * 3 + 3);
   for (let i = 0; i < 64; i++) {
     for (let j = 0; j < 64; j++) {
@@ -120,7 +120,12 @@ test('bad attributes give a clear message and never crash', async ({ page }) => 
   await expect(message).toBeHidden();
 
   await el.evaluate((e) => e.setAttribute('n', 'abc'));
-  await expect(message).toHaveText('n="abc" is not a number; keeping n = 256.');
+  await expect(message).toHaveText('n="abc" is not a whole number; keeping n = 256.');
+  expect(await readout(page, 'entries-count')).toBe('65,536');
+  for (const raw of ['2.5', '1e3']) { // not whole numbers either: the last good n stays
+    await el.evaluate((e, value) => e.setAttribute('n', value), raw);
+    await expect(message).toHaveText(`n="${raw}" is not a whole number; keeping n = 256.`);
+  }
   expect(await readout(page, 'entries-count')).toBe('65,536');
 
   await setAndWait(page, { n: '0' }, { expectN: 3 });
@@ -132,8 +137,8 @@ test('bad attributes give a clear message and never crash', async ({ page }) => 
   await expect(message).toContainText('input="<img src=x onerror=alert…" is not one of random, local, previous');
   expect(await el.locator('.message img').count()).toBe(0); // shown as text, never markup
 
-  await setAndWait(page, { n: '1e9', dk: '64', input: 'random' }, { expectN: 4096 });
-  await expect(message).toContainText('n="1e9" is above 4096; using n = 4096');
+  await setAndWait(page, { n: '9000', dk: '64', input: 'random' }, { expectN: 4096 });
+  await expect(message).toContainText('n="9000" is above 4096; using n = 4096');
   expect(await readout(page, 'entries-count')).toBe('16,777,216');
 
   await setAndWait(page, { n: '300' });

@@ -80,6 +80,8 @@ for (const [name, module] of Object.entries(VITES)) {
       await page.goto(server.resolvedUrls.local[0]);
       await expectStyledAndComputing(page);
       // The heads lab's first view (Step 0) comes from its worker: a lost worker has switched it to 'main' by then.
+      // It starts when it comes near, as a reader scrolls to it.
+      await page.locator('attention-heads').scrollIntoViewIfNeeded();
       await expect(page.locator('attention-heads .status')).toHaveText(/^Step 0/);
       expect(await page.locator('attention-heads').evaluate((h) => ({ mode: h.computeMode,
         rules: h.shadowRoot.adoptedStyleSheets.map((sheet) => sheet.cssRules.length > 0) })))

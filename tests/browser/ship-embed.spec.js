@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { gridRow, widgetAt } from './widget-helpers.js';
 import { serveFolder } from '../package/serve-folder.mjs';
-import { encodeState } from '../../web/widget/share.js';
+import { encodeState } from '../../web/model/share.js';
 
 // The parent-side snippet from the README ("Embed it in a course site"), with the widget's origin filled in.
 const parentPage = (widgetOrigin, src) => `<!doctype html>

@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { gridRow, widgetAt } from './widget-helpers.js';
-import { encodeState } from '../../web/widget/share.js';
+import { encodeState } from '../../web/model/share.js';
 
 // Token names are at most 40 characters, so the markup that must stay text is short; the
 // attribute cases use the long form (a whole payload) too.

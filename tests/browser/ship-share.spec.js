@@ -204,7 +204,7 @@ test('the arrows picture keeps the background its colours were chosen for: dark 
     await page.goto('/web/embed.html');
     const w = await widgetAt(page);
     const picture = await w.evaluate(async (el) => {
-      const { plotSvg } = await import('/web/widget/export.js');
+      const { plotSvg } = await import('/web/views/widget/export.js');
       const doc = new DOMParser().parseFromString(plotSvg(el.shadowRoot.querySelector('svg.plot')), 'image/svg+xml');
       const label = [...doc.querySelectorAll('text')].find((t) => t.textContent === 'o(\u2068sat\u2069)');
       return { background: doc.querySelector('rect').getAttribute('fill'), label: label.getAttribute('fill') };
@@ -299,7 +299,7 @@ test('widgets inside shadow roots get distinct, stable link keys (ids win), and 
   await page.route('**/web/components.html', (route) => route.fulfill({ contentType: 'text/html', body: SHADOW_PAGE }));
   await page.goto('/web/components.html');
   const keys = () => page.evaluate(async () => {
-    const { linkKey } = await import('/web/widget/share.js');
+    const { linkKey } = await import('/web/model/share.js');
     return window.widgets.map(linkKey);
   });
   expect(await keys()).toEqual(['aw', 'aw2', 'aw3', 'aw4', 'aw.inner']);
@@ -312,7 +312,7 @@ test('widgets inside shadow roots get distinct, stable link keys (ids win), and 
     await new Promise((resolve) => { if (w.model.result) resolve(); else w.addEventListener('attention-change', resolve, { once: true }); });
     w.config = { ...w.state, temperature: 2.5, causal: true };
     await new Promise((resolve) => w.addEventListener('attention-change', resolve, { once: true }));
-    const { shareLink } = await import('/web/widget/share.js');
+    const { shareLink } = await import('/web/model/share.js');
     return { link: shareLink(w, w.state), state: w.state };
   });
   expect(new URL(state.link).hash).toMatch(/^#aw3=1\./);

@@ -18,7 +18,7 @@ import { watchConsole } from './console.js';
 import { gridRow, paintAll, widgetAt } from './widget-helpers.js';
 import { packAndInstall, REPO } from '../package/pack.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
-import { presetState } from '../../web/widget/presets.js';
+import { presetState } from '../../web/model/presets.js';
 import { elementsOf } from '../../scripts/build-types.mjs';
 
 const run = promisify(execFile);

@@ -29,7 +29,7 @@ const cellTexts = (widget) => violet(widget).evaluateAll((inputs) => inputs.map(
 function gradientInPage(widget, goalId) {
   return widget.evaluate(async (w, id) => {
     const { loadAttention } = await import('/wasm/attention.js');
-    const { goalById } = await import('/web/train/goals.js');
+    const { goalById } = await import('/web/views/train/goals.js');
     const core = await loadAttention({ training: true });
     const goal = goalById(id);
     const { pin } = goal.start(core, 0);

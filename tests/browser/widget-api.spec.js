@@ -137,7 +137,7 @@ test('presets show what they exist for: bank blends toward its company; "it" fin
   const cash = await widgetAt(page, 2);
   const vase = await widgetAt(page, 3);
   const facts = await page.evaluate(async () => {
-    const { presetState } = await import('/web/widget/presets.js');
+    const { presetState } = await import('/web/model/presets.js');
     const { loadAttention } = await import('/wasm/attention.js');
     const attn = await loadAttention();
     const run = (name, asker) => {

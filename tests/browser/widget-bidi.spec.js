@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { widgetAt } from './widget-helpers.js';
-import { encodeState } from '../../web/widget/share.js';
+import { encodeState } from '../../web/model/share.js';
 
 let problems;
 test.beforeEach(async ({ page }) => { problems = watchConsole(page); });

@@ -35,7 +35,7 @@ test('a widget page fetches the teaching core only; a scale lab page the kernel 
   expect([...scale].filter((name) => /^attention-core|^raw-path/.test(name))).toEqual([]); // the kernel's runner, not the checked raw path
 });
 
-// A full widget appears a few boxes per frame (web/widget/reveal.js) and paints each group's numbers
+// A full widget appears a few boxes per frame (web/views/widget/reveal.js) and paints each group's numbers
 // in the task that shows it, not all in the first one: no box may show a blank number, and no frame
 // may show the whole widget (the largest box shown whole, a heat table, is under 250 elements).
 test('a full widget shows its panels a few boxes per frame, each already painted when it appears', async ({ page }) => {
@@ -126,7 +126,7 @@ test('when the tour leaves, the panels it hid show every number', async ({ page 
 });
 
 // The guided tour is built in one task and painted and put on the page in a later one
-// (web/widget/guided-mount.js): the two together were one long task at load.
+// (web/views/widget/guided-mount.js): the two together were one long task at load.
 test('the guided tour is built in one task and shown in a later one', async ({ page }) => {
   await page.addInitScript(() => {
     window.__tour = {};

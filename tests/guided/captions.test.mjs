@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { PRESETS, presetState } from '../../web/widget/presets.js';
-import { STEPS, resultsFor } from '../../web/guided/steps.js';
-import { captionFor, topKey, trendOf } from '../../web/guided/captions.js';
+import { PRESETS, presetState } from '../../web/model/presets.js';
+import { STEPS, resultsFor } from '../../web/views/guided/steps.js';
+import { captionFor, topKey, trendOf } from '../../web/views/guided/captions.js';
 import { fixed2 } from '../../web/shared/numbers.js';
 
 const attn = await loadAttention();
@@ -83,7 +83,7 @@ test('every preset and 300 random configs: complete captions whose claims hold',
 });
 
 test('"it" owns "its" (no "it\'s query"); an asker whose top share is its own says "its own share"', async () => {
-  const { possessive } = await import('../../web/guided/captions.js');
+  const { possessive } = await import('../../web/views/guided/captions.js');
   assert.equal(possessive('it'), 'its');
   assert.equal(possessive('cat'), 'cat\'s');
   const c = captions(presetState('it-vase'));

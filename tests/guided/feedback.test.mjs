@@ -2,9 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { presetState } from '../../web/widget/presets.js';
-import { causalWhy, cellStory } from '../../web/guided/feedback.js';
-import { chain, frame, viewBox } from '../../web/guided/plot.js';
+import { presetState } from '../../web/model/presets.js';
+import { causalWhy, cellStory } from '../../web/views/guided/feedback.js';
+import { chain } from '../../web/views/common/blend.js';
+import { frame, viewBox } from '../../web/views/guided/plot.js';
 
 const attn = await loadAttention();
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { PRESETS, presetState } from '../../web/widget/presets.js';
+import { PRESETS, presetState } from '../../web/model/presets.js';
 import { fixed2 } from '../../web/shared/numbers.js';
 
 const attn = await loadAttention();

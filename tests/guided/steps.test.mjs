@@ -1,9 +1,9 @@
 // The guided tour's step list, its player and its guesses: pure logic, no core needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STEPS, STEP_COUNT, clampStep, revealedBy, resultsFor, stepLabel, stepRevealing } from '../../web/guided/steps.js';
-import { createPlayer } from '../../web/guided/player.js';
-import { evenShares, maskedCells, scoreMask, scorePin, scoreShares, scoreTrend, setShare } from '../../web/guided/guess.js';
+import { STEPS, STEP_COUNT, clampStep, revealedBy, resultsFor, stepLabel, stepRevealing } from '../../web/views/guided/steps.js';
+import { createPlayer } from '../../web/views/guided/player.js';
+import { evenShares, maskedCells, scoreMask, scorePin, scoreShares, scoreTrend, setShare } from '../../web/views/guided/guess.js';
 
 test('ten steps in the chapter order, guesses before the four reveals', () => {
   assert.deepEqual(STEPS.map((s) => s.id),

@@ -1,5 +1,5 @@
 // The element API files against the elements themselves: custom-elements.json lists exactly
-// each element's observedAttributes, with its events, parts and custom properties, and it and
+// each element's observedAttributes, with its events, parts and custom properties (all --aw-*), and it and
 // the framework types (web/react.d.ts, preact, solid, vue) are what scripts/build-types.mjs makes from the current JSDoc tags.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +25,16 @@ test('every element in the manifest documents exactly its observedAttributes', a
         `<${d.tagName}> documents attention-error`);
       for (const e of d.events) assert.ok(e.type?.text && e.description, `<${d.tagName}> ${e.name} has a class and a description`);
     }
+  }
+});
+
+test('every element documents its theming custom properties, all under the one prefix --aw-', () => {
+  const prefix = { 'attention-scale': '--aw-scale-', 'attention-heads': '--aw-heads-' };
+  for (const el of elementsOf(committed)) {
+    const names = (el.cssProperties ?? []).map((p) => p.name);
+    assert.ok(names.length > 0, `<${el.tagName}> documents no @cssprop`);
+    for (const name of names) assert.ok(name.startsWith(prefix[el.tagName] ?? '--aw-'), `<${el.tagName}>: ${name}`);
+    for (const p of el.cssProperties) assert.ok(p.description, `<${el.tagName}> ${p.name} has a description`);
   }
 });
 

@@ -1,11 +1,11 @@
 // The postMessage protocol between linked embed.html iframes and their parent page
-// (web/example/messages.js, web/example/relay.js) in node: only allowed origins, only the
+// (web/views/figures/messages.js, web/views/figures/relay.js) in node: only allowed origins, only the
 // exact shape, only sane sizes; the relay forwards to the other frames of one example only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APPLY_MESSAGE, STATE_MESSAGE, normalOrigin, parseOrigins, readMessage } from '../../web/example/messages.js';
-import { createRelay } from '../../web/example/relay.js';
-import { MAX_PAYLOAD_CHARS, encodeState } from '../../web/widget/share.js';
+import { APPLY_MESSAGE, STATE_MESSAGE, normalOrigin, parseOrigins, readMessage } from '../../web/views/figures/messages.js';
+import { createRelay } from '../../web/views/figures/relay.js';
+import { MAX_PAYLOAD_CHARS, encodeState } from '../../web/model/share.js';
 import { chapterState } from '../fixtures/chapter.mjs';
 
 const COURSE = 'https://course.example';

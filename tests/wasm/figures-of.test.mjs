@@ -1,11 +1,11 @@
-// <attention-value of="…"> and the figure attributes show / highlight (web/example/of.js,
-// web/example/panels.js) in node: the words they accept, the messages for the ones they
+// <attention-value of="…"> and the figure attributes show / highlight (web/views/figures/of.js,
+// web/views/figures/panels.js) in node: the words they accept, the messages for the ones they
 // do not, and the chapter's numbers looked up in the real core's result.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { checkFormat, formatValue, lookUp, parseOf, resolveOf, tokenIndex } from '../../web/example/of.js';
-import { PANEL_NAMES, parseHighlight, parseShow, resolveHighlight } from '../../web/example/panels.js';
+import { checkFormat, formatValue, lookUp, parseOf, resolveOf, tokenIndex } from '../../web/views/figures/of.js';
+import { PANEL_NAMES, parseHighlight, parseShow, resolveHighlight } from '../../web/views/figures/panels.js';
 import { catSat } from '../fixtures/chapter.mjs';
 
 const attn = await loadAttention();
@@ -121,7 +121,7 @@ test('highlight: cells, rows, columns of any grid, checked against the example',
 });
 
 test('<attention-scale show>: thermostat, grid, or both', async () => {
-  const { parseScaleShow } = await import('../../web/scale/show.js');
+  const { parseScaleShow } = await import('../../web/views/scale/show.js');
   assert.deepEqual(parseScaleShow(null), { parts: new Set(['grid', 'thermostat']), message: null });
   assert.deepEqual(parseScaleShow(' Thermostat '), { parts: new Set(['thermostat']), message: null });
   assert.deepEqual(parseScaleShow('grid'), { parts: new Set(['grid']), message: null });

@@ -1,11 +1,11 @@
-// A widget's model switch (web/example/model-switch.js) in node, on real example models and
+// A widget's model switch (web/model/switch.js) in node, on real example models and
 // the real core: a widget's own sources never reach a shared example; edits, state and
 // events come from the model in use; switching tells the subscribers once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
 import { createExampleModel } from '../../web/model/example.js';
-import { createModelSwitch } from '../../web/example/model-switch.js';
+import { createModelSwitch } from '../../web/model/switch.js';
 
 const attn = await loadAttention();
 const compute = (state) => attn.attend(state);

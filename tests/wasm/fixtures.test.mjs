@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAttention } from '../../wasm/attention.js';
-import { presetState } from '../../web/widget/presets.js';
+import { presetState } from '../../web/model/presets.js';
 import { TOKENS, catSat, chapterConfig, chapterState } from '../fixtures/chapter.mjs';
 import { Random } from '../fixtures/random.mjs';
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention, AttentionError } from '../../wasm/attention.js';
 import { uniformSource as random } from '../fixtures/random.mjs';
-import { LIMIT } from '../../web/widget/format.js';
+import { LIMIT } from '../../web/model/limits.js';
 import { catSat, CAT, SAT, THE } from '../fixtures/chapter.mjs';
 
 const attn = await loadAttention({ training: true });

@@ -1,11 +1,10 @@
-// The heads lab's pure modules (labels, loss-curve geometry, attributes) and its
+// The heads lab's pure modules (labels, loss-curve geometry) and its
 // training loop (engine.js) driven with the real wasm module, as the worker does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { headLabel, ablationText, statusText } from '../../web/heads/labels.js';
-import { curveScales, pathData, xOf, yOf, VIEW } from '../../web/heads/curve.js';
-import { parseSeed, parseHeads } from '../../web/heads/attributes.js';
-import { TrainingEngine, CHUNK, STEP_SIZE, MEASURE_EVERY } from '../../web/heads/engine.js';
+import { headLabel, ablationText, statusText } from '../../web/views/heads/labels.js';
+import { curveScales, pathData, xOf, yOf, VIEW } from '../../web/views/common/loss-curve.js';
+import { TrainingEngine, CHUNK, STEP_SIZE, MEASURE_EVERY } from '../../web/views/heads/engine.js';
 import { loadHeads } from '../../wasm/heads.js';
 
 const report = (over) => ({ previousShare: 0, nounShare: 0, nounShareSingular: 0, nounSharePlural: 0,
@@ -47,17 +46,6 @@ test('the loss curve fits every point and skips non-finite ones', () => {
   assert.equal(pathData(train, s).split(/[ML]/).filter(Boolean).length, 2);
   assert.equal(pathData([], s), '');
   assert.equal(curveScales([[{ steps: 2600, loss: 0.9 }]], 500).maxSteps, 3000);
-});
-
-test('attributes: whole numbers in range, else a message and the fallback', () => {
-  assert.deepEqual(parseSeed('42'), { value: 42, message: null });
-  assert.deepEqual(parseSeed(null, 9), { value: 9, message: null });
-  assert.deepEqual(parseHeads(' 3 '), { value: 3, message: null });
-  assert.equal(parseHeads('5', 2).message, 'heads="5" is not a whole number from 1 to 4; using heads = 2.');
-  assert.equal(parseHeads('1.5', 2).value, 2);
-  assert.equal(parseSeed('-1', 1).message, 'seed="-1" is not a whole number from 0 to 4294967295; using seed = 1.');
-  assert.equal(parseSeed('4294967296', 1).value, 1);
-  assert.match(parseSeed("<b>".repeat(20), 1).message, /^seed="(<b>){8}…" is not/);
 });
 
 // The engine with a hand-run scheduler: each call to run() is one task.

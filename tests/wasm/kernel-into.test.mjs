@@ -112,7 +112,7 @@ test('outputs only: into.weights is not needed and, if given, left alone', () =>
 });
 
 test('the scale lab reuses its result arrays and still reports each request\'s own grid', async () => {
-  const { computeGrid } = await import('../../web/scale/compute.js');
+  const { computeGrid } = await import('../../web/views/scale/compute.js');
   const kernel = await loadKernelRunner('simd'); // the lab's: the runner, without raw-path.js
   const params = { n: 70, dk: 8, scaled: true, input: 'random', seed: 3, maxPixels: 512 };
   const full = computeGrid(kernel, { ...params, causal: false });

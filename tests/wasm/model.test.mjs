@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
 import { createExampleModel } from '../../web/model/example.js';
 import { moveValue } from '../../web/model/drag.js';
-import { encodeState } from '../../web/widget/share.js';
-import { presetState } from '../../web/widget/presets.js';
-import { readConfig } from '../../web/widget/state.js';
-import { approx, parseNumber } from '../../web/widget/format.js';
+import { encodeState } from '../../web/model/share.js';
+import { presetState } from '../../web/model/presets.js';
+import { readConfig } from '../../web/model/state.js';
+import { approx } from '../../web/shared/numbers.js';
+import { parseNumber } from '../../web/model/limits.js';
 import { fixed2 } from '../../web/shared/numbers.js';
 import { SAT, catSat } from '../fixtures/chapter.mjs';
 

@@ -1,4 +1,4 @@
-// The scale lab's worker pool (web/scale/client.js) in node, with stand-in
+// The scale lab's worker pool (web/views/scale/client.js) in node, with stand-in
 // workers that run the real worker code path (compute.js on the real core)
 // and pass messages through structuredClone with transfer, as a browser does:
 // bands put together are bit for bit one worker's grid, band buffers come back
@@ -7,10 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttentionError, loadKernelRunner } from '../../wasm/attention.js';
-import { ComputeClient, defaultWorkerCount, MAX_WORKERS } from '../../web/scale/client.js';
-import { mergeBands, splitRows } from '../../web/scale/bands.js';
-import { computeGrid, serveJobs } from '../../web/scale/compute.js';
-import { blockLayout } from '../../web/scale/downsample.js';
+import { ComputeClient, defaultWorkerCount, MAX_WORKERS } from '../../web/views/scale/client.js';
+import { mergeBands, splitRows } from '../../web/views/scale/bands.js';
+import { computeGrid, serveJobs } from '../../web/views/scale/compute.js';
+import { blockLayout } from '../../web/views/scale/downsample.js';
 
 const kernel = await loadKernelRunner(); // what the lab's worker runs on
 

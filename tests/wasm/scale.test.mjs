@@ -3,32 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadKernelRunner } from '../../wasm/attention.js';
-import { parseWhole, parseSwitch, parseInput } from '../../web/scale/attributes.js';
-import { makeInputs, mulberry32 } from '../../web/scale/inputs.js';
-import { blockLayout, downsample, blockIsMasked } from '../../web/scale/downsample.js';
-import { fitSquare } from '../../web/scale/fit.js';
-import { drawnSentence, entriesSentence, formatCount, formatShare } from '../../web/scale/format.js';
-import { rowPeakedness } from '../../web/scale/stats.js';
-import { computeGrid, computeThermostat } from '../../web/scale/compute.js';
+import { parseSwitch, parseInput } from '../../web/views/scale/attributes.js';
+import { makeInputs, mulberry32 } from '../../web/views/scale/inputs.js';
+import { blockLayout, downsample, blockIsMasked } from '../../web/views/scale/downsample.js';
+import { fitSquare } from '../../web/views/scale/fit.js';
+import { drawnSentence, entriesSentence, formatCount, formatShare } from '../../web/views/scale/format.js';
+import { rowPeakedness } from '../../web/views/scale/stats.js';
+import { computeGrid, computeThermostat } from '../../web/views/scale/compute.js';
 
 const kernel = await loadKernelRunner(); // what the lab's worker runs on
-
-test('whole-number attributes: good values pass, bad ones are clamped or kept, with a message', () => {
-  assert.deepEqual(parseWhole('n', '1000', 256), { value: 1000, message: null });
-  assert.deepEqual(parseWhole('n', null, 777), { value: 256, message: null }); // absent: the default
-  const abc = parseWhole('n', 'abc', 300);
-  assert.equal(abc.value, 300);
-  assert.match(abc.message, /n="abc" is not a number; keeping n = 300/);
-  assert.equal(parseWhole('n', '0', 300).value, 3);
-  assert.match(parseWhole('n', '0', 300).message, /below 3; using n = 3/);
-  assert.equal(parseWhole('n', '1e9', 300).value, 4096);
-  assert.match(parseWhole('n', '1e9', 300).message, /above 4096/);
-  assert.equal(parseWhole('dk', '-1', 64).value, 2);
-  assert.equal(parseWhole('dk', '12.6', 64).value, 13);
-  assert.match(parseWhole('dk', '12.6', 64).message, /not a whole number/);
-  assert.equal(parseWhole('n', '', 300).value, 300);
-  assert.equal(parseWhole('n', 'x'.repeat(500), 300).message.length < 120, true, 'long junk is shortened');
-});
 
 test('switch and input attributes', () => {
   assert.equal(parseSwitch('causal', '', false).value, true);

@@ -1,9 +1,9 @@
-// The share-link encoding (web/widget/share.js) in node: exact round trips, the
+// The share-link encoding (web/model/share.js) in node: exact round trips, the
 // largest state the widget accepts fits the payload cap, and damaged payloads
 // are refused with messages a person can act on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_PAYLOAD_CHARS, decodeState, encodeState, linkKey, linkedState, shareLink } from '../../web/widget/share.js';
+import { MAX_PAYLOAD_CHARS, decodeState, encodeState, linkKey, linkedState, shareLink } from '../../web/model/share.js';
 import { chapterState as chapter } from '../fixtures/chapter.mjs';
 
 test('round trip is exact, awkward numbers and token text included', () => {

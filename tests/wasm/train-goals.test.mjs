@@ -1,14 +1,14 @@
-// The training goals (web/train/goals.js) on the real core: each reaches its
+// The training goals (web/views/train/goals.js) on the real core: each reaches its
 // target from its documented start, and from five seeded starts, within the
 // number of steps it documents; the pronouns' held-out sentence resolves for
 // those seeds; the freeze switches do what the chapter says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
-import { GOALS, goalById } from '../../web/train/goals.js';
-import { FEATURES, HELD_OUT, TRAINING, VOCABULARY, sentence } from '../../web/train/pronouns.js';
-import { beginAt, measure, startRun, trainOnce } from '../../web/train/run.js';
-import { MAX_DIM, MAX_TOKENS } from '../../web/widget/state.js';
+import { GOALS, goalById } from '../../web/views/train/goals.js';
+import { FEATURES, HELD_OUT, TRAINING, VOCABULARY, sentence } from '../../web/views/train/pronouns.js';
+import { beginAt, measure, startRun, trainOnce } from '../../web/views/train/run.js';
+import { MAX_DIM, MAX_TOKENS } from '../../web/model/limits.js';
 
 const core = await loadAttention({ training: true });
 const ALL = { wq: true, wk: true, wv: true };

@@ -2,9 +2,9 @@
 // hand-cranked scheduler, the readout sentences, the loss curve's geometry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RISING_STEPS, Trainer } from '../../web/train/trainer.js';
-import { beside, checkSentence, heldOutSentence, readout, shareSentence, stalledSentence } from '../../web/train/readout.js';
-import { curveGeometry } from '../../web/train/loss-curve.js';
+import { RISING_STEPS, Trainer } from '../../web/views/train/trainer.js';
+import { beside, checkSentence, heldOutSentence, readout, shareSentence, stalledSentence } from '../../web/views/train/readout.js';
+import { curveGeometry } from '../../web/views/common/loss-curve.js';
 
 // A scheduler that runs a frame only when the test says so.
 function manualScheduler() {

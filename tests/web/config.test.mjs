@@ -1,13 +1,13 @@
-// Reading a widget example (web/widget/state.js, presets, the JSON child, share links) from
+// Reading a widget example (web/model/state.js, presets, the JSON child, share links) from
 // hostile or careless input: every refusal is a ConfigError with a short, readable message —
 // never the engine's own words, never a whole megabyte or a function's source quoted back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, readConfig } from '../../web/widget/state.js';
+import { ConfigError, readConfig } from '../../web/model/state.js';
 import { readSource } from '../../web/model/sources.js';
 
 const presetFrom = (name) => readSource({ kind: 'preset', value: name });
-import { decodeState, encodeState } from '../../web/widget/share.js';
+import { decodeState, encodeState } from '../../web/model/share.js';
 import { chapterConfig as chapter } from '../fixtures/chapter.mjs';
 
 const ENGINE_WORDS = /TypeError|Cannot (read|convert)|not iterable|Do not know how to serialize|circular structure|is not a function|\[object /;

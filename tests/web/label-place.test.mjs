@@ -1,8 +1,8 @@
-// The output's label in the arrows plot (web/widget/label-place.js): beside the tip, clear of the
+// The output's label in the arrows plot (web/views/widget/label-place.js): beside the tip, clear of the
 // output's shaft and of the dashed chain, inside the plot whenever some place around the tip is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { placeOutputLabel, segmentMeetsBox } from '../../web/widget/label-place.js';
+import { placeOutputLabel, segmentMeetsBox } from '../../web/views/widget/label-place.js';
 
 // The label's box for a placement (the same reading of anchor and baseline as the module).
 function boxOf({ x, y, anchor }, { width, height }) {

@@ -2,8 +2,8 @@
 // "constructor", "toString", ...) is an unknown name with the usual message, never a crash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { presetState } from '../../web/widget/presets.js';
-import { makeInputs } from '../../web/scale/inputs.js';
+import { presetState } from '../../web/model/presets.js';
+import { makeInputs } from '../../web/views/scale/inputs.js';
 
 const INHERITED = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__lookupGetter__'];
 

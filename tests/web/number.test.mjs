@@ -1,9 +1,9 @@
-// Typed cells (web/widget/format.js parseNumber): a long paste is refused at once with a short
+// Typed cells (web/model/limits.js parseNumber): a long paste is refused at once with a short
 // message, never matched by a backtracking pattern (100,000 digits and an "x" took 16 s before),
 // and the ordinary numbers still read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNumber, MAX_NUMBER_CHARS } from '../../web/widget/format.js';
+import { parseNumber, MAX_NUMBER_CHARS } from '../../web/model/limits.js';
 
 test('ordinary numbers read; near misses are refused', () => {
   const good = { '-1': -1, '\u22121': -1, '+2': 2, '0.5': 0.5, '.5': 0.5, '5.': 5, '1e2': 100, '1E-2': 0.01,

@@ -1,8 +1,8 @@
-// web/widget/reveal.js: a widget's boxes, in order, into frames of at most the budget (packFrames),
+// web/views/widget/reveal.js: a widget's boxes, in order, into frames of at most the budget (packFrames),
 // shown a frame at a time (showInFrames), nothing left hidden at the end or after finish().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FRAME_BUDGET, packFrames, showInFrames, weighInOrder } from '../../web/widget/reveal.js';
+import { FRAME_BUDGET, packFrames, showInFrames, weighInOrder } from '../../web/views/widget/reveal.js';
 
 const weightsOf = (frames, weights) => frames.map((frame) => frame.reduce((sum, i) => sum + weights[i], 0));
 

@@ -1,9 +1,9 @@
-// The scale lab's counts (web/scale/format.js formatCount) are written without Intl.NumberFormat
+// The scale lab's counts (web/views/scale/format.js formatCount) are written without Intl.NumberFormat
 // (making the first one loads the locale data: ~20 ms of the page's main thread at load), yet
 // read exactly as en-US Intl would write them, with a true minus sign, and never "−0".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCount } from '../../web/scale/format.js';
+import { formatCount } from '../../web/views/scale/format.js';
 
 const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const reference = (x) => intl.format(x).replace('-', '\u2212');

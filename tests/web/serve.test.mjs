@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { serve } from '../../scripts/serve.mjs';
-import { MAX_PAYLOAD_CHARS } from '../../web/widget/share.js';
+import { MAX_PAYLOAD_CHARS } from '../../web/model/share.js';
 
 function get(port, path, headers = {}) {
   return new Promise((resolve, reject) => {

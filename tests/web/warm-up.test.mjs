@@ -1,7 +1,7 @@
-// web/widget/warm-up.js: a core's first call, made once per core per page, in a task of its own.
+// web/views/widget/warm-up.js: a core's first call, made once per core per page, in a task of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { queueWarmUp } from '../../web/widget/warm-up.js';
+import { queueWarmUp } from '../../web/views/widget/warm-up.js';
 
 const tasks = () => new Promise((resolve) => setTimeout(resolve, 120)); // near.js: a 50 ms wait per render in node
 

@@ -2,7 +2,7 @@
 // The rule: the smallest change to W_V (in the Frobenius norm) that moves v_j
 // to the target, ΔW_V = Δv x_jᵀ / |x_j|². Entries are rounded to 0.01 so the
 // W_V cells stay readable; other values move by Δv (x_j · x_i) / |x_j|².
-import { LIMIT } from '../widget/format.js';
+import { LIMIT } from './limits.js';
 
 /**
  * @param {number[][]} wv current W_V (d_v x d_model)

@@ -9,7 +9,7 @@
 //   model.setCompute((state) => attn.attend(state));   // verifies, then notifies: reason 'load'
 //   const stop = model.subscribe(({ reason, state, result }) => paint(state, result));
 //   model.edit('wq', 0, 0, 3);                          // { ok: true, state, notes } or { ok: false, code, message, notes }
-import { cloneState, sameState } from '../widget/state.js';
+import { cloneState, sameState } from './state.js';
 import { DEFAULT_SOURCE, FLAGS, readFlag, readSource, sourceMessage } from './sources.js';
 import { moveValue } from './drag.js';
 

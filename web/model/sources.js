@@ -1,9 +1,9 @@
 // Where an example comes from, read into a state: a share link's payload, a config
 // value, a JSON child's text, a preset name, and the four attributes that override
 // the example's own values. Pure: the element reads the DOM and hands the text here.
-import { DEFAULT_PRESET, PRESETS, presetState } from '../widget/presets.js';
-import { ConfigError, readConfig, readTemperature, resolveAsker } from '../widget/state.js';
-import { decodeState, stateFromConfig } from '../widget/share.js';
+import { DEFAULT_PRESET, PRESETS, presetState } from './presets.js';
+import { ConfigError, readConfig, readTemperature, resolveAsker } from './state.js';
+import { decodeState, stateFromConfig } from './share.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { quote } from '../shared/text.js';
 
@@ -36,7 +36,7 @@ export function sourceMessage(kind, message) {
 
 function presetFrom(name) {
   const key = name ?? DEFAULT_PRESET;
-  const state = Object.prototype.hasOwnProperty.call(PRESETS, key) ? presetState(key) : null;
+  const state = Object.hasOwn(PRESETS, key) ? presetState(key) : null;
   if (!state)
     throw new ConfigError(`preset ${quote(key, 40)} is unknown; `
       + `use one of ${Object.keys(PRESETS).join(', ')}`);
@@ -70,4 +70,17 @@ export function readFlag(name, raw, own, current, tokens) {
   } catch (err) {
     return { value: current, message: err.message };
   }
+}
+
+/**
+ * The model's transition for what changed in an element's DOM sources (web/shared/controllers/
+ * dom-sources.js reads them): the first change resolves every source (load); a later one applies
+ * the source that changed (config, then preset), else the override attributes. `sources`:
+ * { link, config, hasConfig, json, preset, attributes }. Returns the model's outcome.
+ */
+export function applySources(model, { first, dirty, sources }) {
+  if (first) return model.load(sources);
+  if (dirty.has('config')) return model.setConfig(sources.config, sources.attributes);
+  if (dirty.has('preset')) return model.setPreset(sources.preset, sources.attributes);
+  return model.setAttributes(sources.attributes);
 }

@@ -1,5 +1,6 @@
 // Number text shared by every element: the chapter's two decimals and a true
-// minus sign (U+2212, never a hyphen). Formatting only: no attention math.
+// minus sign (U+2212, never a hyphen), honest "=" versus "≈", written-out products,
+// vectors, percentages and the text of input cells. Formatting only: no attention math.
 export const MINUS = '\u2212';
 
 /** "-0.5" -> "−0.5": the (first, and for these formats only) hyphen becomes a true minus. */
@@ -37,4 +38,37 @@ function formatCompact(x) {
   if (!Number.isFinite(x)) return fixed2(x);
   const rounded = Number(x.toFixed(2));
   return withMinus(String(Object.is(rounded, -0) ? 0 : rounded));
+}
+
+/** True when the two-decimal text is the exact value, so "=" is honest (else "≈"). */
+export function exactAt2(x) {
+  return Number.isFinite(x) && Number(x.toFixed(2)) === x;
+}
+
+export const approx = (...xs) => (xs.every(exactAt2) ? '=' : '≈');
+
+/** An operand inside a written-out product: negatives in parentheses, "1 × (−1)". */
+export function operand(x) {
+  const s = compact(x);
+  return x < 0 && s !== '0' ? `(${s})` : s;
+}
+
+/** "[1, −1]" */
+export function vector(xs, format = compact) {
+  return `[${Array.from(xs, format).join(', ')}]`;
+}
+
+/** "a × b + c × d" for a dot product written out. */
+export function products(a, b) {
+  return a.map((x, i) => `${operand(x)} × ${operand(b[i])}`).join(' + ');
+}
+
+/** A share as a whole percentage: 0.665 -> "67%". */
+export function percent(x) {
+  return `${Math.round(x * 100)}%`;
+}
+
+/** How an input cell shows a number: short, exact to 6 decimals, true minus. */
+export function inputText(x) {
+  return withMinus(String(Number(x.toFixed(6))));
 }

@@ -54,3 +54,10 @@ export function sentence(text) {
   while (end > 0 && (text[end - 1] === '.' || text[end - 1] === ' ')) end -= 1;
   return `${text.slice(0, end)}.`;
 }
+
+/**
+ * Token text for a sentence, isolated (U+2068 first strong isolate … U+2069 pop): a right-to-left
+ * word keeps its place in the sentence and the numbers beside it keep theirs. Tokens cannot hold
+ * direction controls of their own (web/model/state.js refuses them), so nothing inside can end the isolate.
+ */
+export const isolate = (token) => `\u2068${token}\u2069`;

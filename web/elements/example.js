@@ -1,0 +1,125 @@
+// <attention-example id="cat" preset="cat-sat"></attention-example>: one example's state,
+// shared by every view that names it (<attention-widget example="cat">, <attention-value
+// example="cat">). It renders nothing but its own error, if it has one. It reads the same
+// sources as a widget (a share link #aw.<id>=…, the config property, a JSON child, the preset
+// attribute, then causal / scaled / temperature / asker), holds them in one example model
+// (web/model/example.js) and has the core verify every change, whichever view made it.
+import { loadAttention } from '../../wasm/attention.js';
+import { ElementBase, defineElement } from '../shared/element.js';
+import { AttentionChangeEvent } from '../shared/events.js';
+import { readDomSources } from '../shared/controllers/dom-sources.js';
+import { followLink } from '../shared/controllers/link-follower.js';
+import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
+import { linkPayload } from '../shared/link.js';
+import { createExampleModel } from '../model/example.js';
+import { FLAGS, applySources } from '../model/sources.js';
+import { cloneState } from '../model/state.js';
+import { EXAMPLE_CONNECTED, EXAMPLE_DISCONNECTED } from '../views/figures/lookup.js';
+
+const CSS = `
+:host { display: block; }
+:host([hidden]), [hidden] { display: none; }
+p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--aw-error, #b3261e); border-radius: 8px;
+  color: var(--aw-error, #b3261e); font: inherit; }
+@media (prefers-color-scheme: dark) { p { color: var(--aw-error, #ff8a80); border-color: var(--aw-error, #ff8a80); } }
+`;
+
+/**
+ * One attention example shared by several views; renders nothing but its own errors. Its id is the
+ * name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of
+ * its share links (`#aw.ID=…`).
+ * @tagname attention-example
+ * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place
+ * @attr {boolean} causal - blank the upper-right triangle before softmax
+ * @attr {boolean} scaled - divide scores by √d_k
+ * @attr {number} temperature - softmax temperature, 0 < T ≤ 100 (default 1)
+ * @attr {string} asker - token text or 0-based index of the token whose row the views write out
+ * @prop {WidgetState} state - A copy of the current state (read-only).
+ * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
+ * @fires {AttentionChangeEvent} attention-change - After every committed change, from any view (`reason` says why).
+ * @fires {AttentionErrorEvent} attention-error - A source, attribute or link could not be used ({ code, message }; shown too).
+ * @cssprop --aw-error - colour of its error message
+ */
+export class AttentionExample extends ElementBase {
+  static observedAttributes = ['preset', ...FLAGS];
+
+  static define(tag = 'attention-example', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  #model = createExampleModel();
+  // Same rules as a widget's own example: the model decides (see web/model/example.js). Only an
+  // example with an id has a place in a link (#aw.<id>=…).
+  #sources = readDomSources(this, { attributes: FLAGS, link: () => (this.id ? linkPayload(this) : null),
+    apply: (change) => this.#report(applySources(this.#model, change)) });
+  #link = followLink(this, { enabled: () => Boolean(this.id),
+    onLink: (payload) => this.#report(this.#model.followLink(payload)) });
+  #line;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+    const error = document.createElement('p');
+    error.setAttribute('role', 'alert');
+    error.setAttribute('part', 'error');
+    error.hidden = true;
+    root.append(error);
+    this.#line = createMessageLine(this, error);
+    // Every committed change, from any view, is this element's change too.
+    this.#model.subscribe(({ reason }) => this.dispatchEvent(new AttentionChangeEvent(reason)));
+  }
+
+  connectedCallback() {
+    const first = !this.#sources.started;
+    super.connectedCallback(); // the controllers: sources, link
+    // Views waiting for this example (or for one with this id) look again.
+    this.dispatchEvent(new Event(EXAMPLE_CONNECTED, { bubbles: true, composed: true }));
+    if (!first) return;
+    this.#link.read();
+    loadAttention({ path: 'teaching' }).then(
+      (attn) => this.#report(this.#model.setCompute((state) => attn.attend(state))),
+      (err) => this.#report({ ok: false, code: err?.code ?? 'load_failed',
+        message: `The example could not start: ${err?.message ?? err}. It needs WebAssembly.` }));
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    // No longer in the document, so the event cannot bubble there from here: tell the document itself.
+    globalThis.document?.dispatchEvent(new Event(EXAMPLE_DISCONNECTED));
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    this.#sources.mark(name);
+  }
+
+  /** The example model every view of this example paints and edits (docs/architecture.md). */
+  get model() { return this.#model; }
+
+  /** A copy of the current state: { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
+  get state() { return cloneState(this.#model.state); }
+
+  /** Same shape as `state` (asker may be token text), or a share-link payload "1.…". Setting it replaces the example. */
+  get config() { return this.state; }
+  set config(value) { this.#sources.setConfig(value); }
+
+  /** { state, result } once the core has verified the example, else null. Read-only. */
+  get snapshot() {
+    const { state, result } = this.#model;
+    return result ? { state, result } : null;
+  }
+
+  /** Calls listener({ reason, state, result }) after every committed change; returns the unsubscribe function. */
+  subscribe(listener) {
+    return this.#model.subscribe(listener);
+  }
+
+  // An outcome's refusal and notes: shown here, and each message an attention-error event once,
+  // when it first appears (the same notes come back when the core arrives).
+  #report(outcome) {
+    this.#line.report('model', problemsOf(outcome));
+  }
+}

@@ -1,0 +1,204 @@
+// The <attention-heads> element class: a tiny attention-only language model
+// trained live (in a worker, through the heads lab's own wasm module), its
+// heads side by side. Press Train and watch two heads that start near uniform
+// become a previous-word head and a first-noun head, each labelled from
+// held-out measurements. The package entry web/attention-heads.js registers it.
+//
+// Attributes are the API: seed, heads, no-worker. The controls write them. Lifecycle and wiring
+// only: what it shows is web/views/heads/view.js.
+import { ElementBase, defineElement } from '../shared/element.js';
+import { parseBoolean } from '../shared/booleans.js';
+import { createMessageLine } from '../shared/controllers/message-line.js';
+import { startWhenNear } from '../shared/controllers/start-near.js';
+import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
+import { HeadsClient } from '../views/heads/client.js';
+import { HeadsView } from '../views/heads/view.js';
+import { styleSheet } from '../views/heads/heads.css.js';
+
+/**
+ * Two heads learn two jobs: a tiny multi-head model trained live by the core (docs/heads.md).
+ * @tagname attention-heads
+ * @attr {number} seed - 0 … 4294967295 (absent: 1): the corpus split, the initial weights and the batch order.
+ * @attr {number} heads - 1 … 4 (absent: 2): number of heads; changing it starts a new model.
+ * @attr {boolean} no-worker - Train on the page's thread instead of a worker (absent: off).
+ * @fires {AttentionErrorEvent} attention-error - Each message the element shows, with a stable code.
+ * @cssprop [--aw-heads-fg=#1c1c21] - Text.
+ * @cssprop [--aw-heads-muted=#55555f] - Secondary text.
+ * @cssprop [--aw-heads-surface=#f6f6f8] - Controls' background.
+ * @cssprop [--aw-heads-border=#c9c9d1] - Borders.
+ * @cssprop [--aw-heads-accent=#6d28d9] - Controls and focus (the chapter's violet).
+ * @cssprop [--aw-heads-alert-fg=#8a1c1c] - Messages.
+ * @cssprop [--aw-heads-alert-bg=#fdecec] - Messages' background.
+ * @cssprop [--aw-heads-masked=#ececf0] - The grids' masked (future) cells.
+ * @cssprop [--aw-heads-job=#c2410c] - The outline of the row each head's job is measured on.
+ * @cssprop [--aw-heads-train=#1d4ed8] - The training-loss curve.
+ * @cssprop [--aw-heads-held=#c2410c] - The held-out-loss curve.
+ * @cssprop [--aw-heads-grid=#e2e2e8] - The curves' grid lines.
+ */
+export class AttentionHeadsElement extends ElementBase {
+  static observedAttributes = ['seed', 'heads', 'no-worker'];
+
+  /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
+  static define(tag = 'attention-heads', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  #state = { ...DEFAULTS };
+  // The worker (and its core) starts when the lab first comes near the viewport, and stops on removal.
+  #near = startWhenNear(this, { start: () => this.#startClient(), stop: () => this.#stopClient() });
+  #client = null;
+  #generation = 0;        // the model on screen (engine.js)
+  #wanted = null;         // "seed/heads" the worker was last asked to build
+  #running = false;
+  #train = [];            // { steps, loss } training loss per chunk
+  #heldOut = [];          // { steps, loss } held-out loss per measurement
+  #measured = null;       // the newest measurement
+  #index = 0;             // the sample sentence (held-out index)
+  #pending = null;        // the newest progress message not yet painted
+  #labelsDue = false;     // a measurement arrived since the last paint
+  #view;
+  #line;                  // the message line (createMessageLine)
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [styleSheet()]; // built from heads.css, once per page
+    this.#view = new HeadsView(root, this.#state.heads); // blank, sized like the first picture (see .loading in the CSS)
+    this.#line = createMessageLine(this, this.#view.parts.message);
+    this.#wireControls();
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (oldValue === value) return;
+    if (name === 'no-worker') {
+      if (this.#client) this.#startClient();
+      return;
+    }
+    const parsed = name === 'seed' ? parseSeed(value, this.#state.seed) : parseHeads(value, this.#state.heads);
+    this.#state[name] = parsed.value;
+    this.#line.report(name, parsed.message ? [{ code: 'bad_attribute', message: parsed.message }] : []);
+    this.#view.showSettings(this.#state, this.#line.has('seed'));
+    // Still the skeleton: its blank panels follow the attribute.
+    if (name === 'heads' && this.#generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
+    if (this.isConnected) queueMicrotask(() => this.#resetIfChanged());
+  }
+
+  /** 'worker' or 'main': where the model trains for this element. */
+  get computeMode() {
+    return this.#client?.mode ?? null;
+  }
+
+  // ---- the worker ------------------------------------------------------------
+
+  #startClient() {
+    this.#client?.close();
+    const noWorker = parseBoolean('no-worker', this.getAttribute('no-worker'), false);
+    this.#line.report('no-worker', noWorker.message ? [{ code: 'bad_attribute', message: noWorker.message }] : []);
+    this.#client = new HeadsClient({
+      onMessage: (m) => this.#receive(m),
+      forceMainThread: noWorker.value,
+      onModeChange: (mode) => {
+        this.#view.parts.mode.hidden = mode !== 'main';
+        this.#wanted = null;
+        queueMicrotask(() => this.#resetIfChanged());
+      },
+    });
+    this.#wanted = null;
+    this.#resetIfChanged();
+  }
+
+  #stopClient() {
+    this.#client?.close();
+    this.#client = null;
+    this.#wanted = null;
+    this.#setRunning(false);
+  }
+
+  #resetIfChanged() {
+    const key = `${this.#state.seed}/${this.#state.heads}`;
+    if (!this.#client || this.#wanted === key) return;
+    this.#wanted = key;
+    this.#client.send({ type: 'reset', config: { seed: this.#state.seed, heads: this.#state.heads } });
+  }
+
+  #receive(m) {
+    if (m.type === 'error') {
+      this.#line.report('engine', [{ code: m.code, message: m.message }]);
+      return this.#setRunning(false);
+    }
+    if (m.type === 'reset') {
+      this.#generation = m.generation;
+      this.#train = [];
+      this.#heldOut = [];
+      this.#measured = null;
+      this.#pending = null;
+      this.#labelsDue = false;
+      this.#index = 0;
+      this.#setRunning(false);
+      this.#line.report('engine', []);
+      this.#view.buildHeads(m.config.heads, true); // a new model: its texts keep their lines until its first picture
+      return;
+    }
+    if (m.generation !== this.#generation) return; // news about a model already replaced
+    if (m.type === 'running') return this.#setRunning(m.running, m.reason);
+    if (m.type === 'view') {
+      this.#index = m.index;
+      return this.#view.showView(m.view);
+    }
+    if (m.type === 'progress') this.#showProgress(m);
+  }
+
+  // ---- controls ----------------------------------------------------------------
+
+  #wireControls() {
+    const p = this.#view.parts;
+    p.form.addEventListener('submit', (e) => e.preventDefault());
+    p.train.addEventListener('click', () => this.#client?.send({ type: this.#running ? 'pause' : 'train' }));
+    p.step.addEventListener('click', () => this.#client?.send({ type: 'step' }));
+    p.reset.addEventListener('click', () => {
+      this.#wanted = null; // the same seed again: a fresh start
+      this.#resetIfChanged();
+    });
+    // A control's value goes through its attribute, read as every whole number is (a message, and
+    // the last good value or the range's end), so the attributes always say what the learner typed.
+    p.seed.addEventListener('change', () => this.setAttribute('seed', p.seed.value));
+    p.headsSelect.addEventListener('change', () => this.setAttribute('heads', p.headsSelect.value));
+    p.another.addEventListener('click', () => {
+      const count = this.#measured?.heldOutSentences ?? 1;
+      this.#client?.send({ type: 'sentence', index: (this.#index + 1) % count });
+    });
+  }
+
+  #setRunning(running, reason) {
+    this.#running = running;
+    this.#view.showRunning(running, reason);
+  }
+
+  // ---- pictures ----------------------------------------------------------------------
+
+  // Progress is recorded as it arrives and painted once per frame: a worker
+  // faster than the page never queues up repaints on the main thread.
+  #showProgress(m) {
+    if (Number.isFinite(m.trainLoss)) this.#train.push({ steps: m.steps, loss: m.trainLoss });
+    if (m.measured) {
+      this.#measured = m.measured;
+      this.#heldOut.push({ steps: m.steps, loss: m.measured.heldOutLoss });
+      this.#labelsDue = true;
+    }
+    const first = this.#pending === null;
+    this.#pending = m;
+    if (first) requestAnimationFrame(() => this.#paint());
+  }
+
+  #paint() {
+    const m = this.#pending;
+    this.#pending = null;
+    if (!m || m.generation !== this.#generation) return;
+    if (this.#labelsDue) {
+      this.#labelsDue = false;
+      this.#view.showLabels(this.#measured);
+    }
+    this.#index = m.index;
+    this.#view.showProgress(m, { train: this.#train, heldOut: this.#heldOut, measured: this.#measured });
+  }
+}

@@ -1,0 +1,248 @@
+// The <attention-scale> element class: the chapter's "Why the LLM cares" and
+// thermostat sections, live. The n x n weights grid as a heat map with its cost (entries, time,
+// memory, GFLOP/s, time against n), and the sqrt(d_k) thermostat plot. All
+// attention math runs in the WebAssembly core inside a Web Worker, so dragging
+// a slider never freezes the page. The package entry web/attention-scale.js registers it.
+//
+// Attributes are the API (see README "The scale lab"); the controls write them,
+// so the attributes always mirror what the learner sees. Lifecycle and wiring only:
+// what it shows is web/views/scale/lab.js.
+
+import { ElementBase, defineElement } from '../shared/element.js';
+import { sentence } from '../shared/text.js';
+import { queueRender } from '../shared/near.js';
+import { onSchemeChange } from '../shared/scheme.js';
+import { parseWhole } from '../shared/whole.js';
+import { createMessageLine } from '../shared/controllers/message-line.js';
+import { startWhenNear } from '../shared/controllers/start-near.js';
+import { DEFAULTS, RANGES, parseInput, parseSwitch } from '../views/scale/attributes.js';
+import { ComputeClient } from '../views/scale/client.js';
+import { AttentionScaleResultEvent } from '../views/scale/events.js';
+import { ScaleLab } from '../views/scale/lab.js';
+import { SCALE_PARTS, parseScaleShow } from '../views/scale/show.js';
+import { styleSheet } from '../views/scale/scale.css.js';
+
+const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
+const GRID_SETTINGS = ['n', 'dk', 'scaled', 'causal', 'input', 'seed']; // what a grid is computed from
+
+/**
+ * The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost,
+ * computed by the core in a worker. (These tags are the element's documented API: see
+ * custom-elements.json and the JSX types, checked against observedAttributes by a test.)
+ * @tagname attention-scale
+ * @attr {number} n - Context length, 3 … 4096 (absent: 256): the grid is n × n.
+ * @attr {number} dk - Numbers per query and key, 2 … 512 (absent: 64).
+ * @attr {boolean} scaled - Divide the scores by √d_k (absent: on).
+ * @attr {boolean} causal - Blank the upper triangle (absent: off).
+ * @attr {'random'|'local'|'previous'} input - The q, k, v pattern (absent: random).
+ * @attr {number} seed - 0 … 4294967295 (absent: 1): the same seed gives the same inputs.
+ * @attr {boolean} no-worker - Compute on the page's thread.
+ * @prop {'worker'|'main'|'closed'} computeMode - Where the core runs for this element (read-only).
+ * @fires {AttentionScaleResultEvent} attention-scale-result - Each time a new grid is on screen.
+ * @fires {AttentionErrorEvent} attention-error - Each message the lab shows, with a stable code.
+ * @csspart heading - The two section headings.
+ * @cssprop [--aw-scale-heat-0=#440154] - First stop of the heat map's ramp (… --aw-scale-heat-4 the last; viridis).
+ * @cssprop [--aw-scale-heat-1=#3b528b] - Second stop of the heat map's ramp.
+ * @cssprop [--aw-scale-heat-2=#21918c] - Middle stop of the heat map's ramp.
+ * @cssprop [--aw-scale-heat-3=#5ec962] - Fourth stop of the heat map's ramp.
+ * @cssprop [--aw-scale-heat-4=#fde725] - Last stop of the heat map's ramp.
+ * @cssprop [--aw-scale-masked=#d4d4d8] - The blanked upper triangle.
+ * @cssprop [--aw-scale-fg=#1c1c21] - Text.
+ * @cssprop [--aw-scale-muted=#55555f] - Secondary text.
+ * @cssprop [--aw-scale-surface=#f6f6f8] - Background.
+ * @cssprop [--aw-scale-border=#c9c9d1] - Borders.
+ * @cssprop [--aw-scale-accent=#6d28d9] - Controls and focus (the chapter's violet).
+ * @cssprop [--aw-scale-alert-fg=#8a1c1c] - Messages.
+ * @cssprop [--aw-scale-alert-bg=#fdecec] - Messages' background.
+ * @cssprop [--aw-scale-note-bg=#fff7e0] - The main-thread note's background.
+ * @cssprop [--aw-scale-unscaled=#c2410c] - The thermostat's curve without ÷√d_k.
+ * @cssprop [--aw-scale-scaled=#1d4ed8] - The thermostat's curve with ÷√d_k.
+ * @cssprop [--aw-scale-dot=#6d28d9] - The time plot's dots.
+ * @cssprop [--aw-scale-grid=#e2e2e8] - The plots' grid lines.
+ * @attr {'thermostat'|'grid'} show - One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
+ */
+export class AttentionScaleElement extends ElementBase {
+  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
+
+  /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
+  static define(tag = 'attention-scale', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  #state = { ...DEFAULTS };
+  // The workers (and their core) start when the lab first comes near the viewport: a lab far down
+  // a page does not compete with the page's own load for the CPU. Removed, it stops them.
+  #near = startWhenNear(this, { start: (first) => this.#start(first), stop: () => this.#stop() });
+  #client = null;
+  #updateQueued = false;
+  #thermostatSeed = null;  // the seed last asked for
+  #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
+  #lab;
+  #line;                   // the message line (createMessageLine), shown with each update
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [styleSheet()]; // built from scale.css, once per page
+    this.#lab = new ScaleLab(this);
+    this.#line = createMessageLine(this, () => root.querySelector('.message'));
+  }
+
+  connectedCallback() {
+    super.connectedCallback(); // the controllers: the start when near
+    // A figure of one part is small: built at once. A full lab in a task of its own.
+    if (this.#figure()) this.#build();
+    else queueRender(() => this.#build(), this);
+    onSchemeChange(() => this.#lab.refreshPalette(), this.connectionSignal);
+    this.#thermostatSeed = null;
+  }
+
+  // Near (or connected again): the workers start; the first time the lab appears in parts, a task
+  // each after the frame before. Starting the workers is a task's worth on a phone: the first
+  // request and the first parts go in the next one.
+  #start(first) {
+    this.#startClient();
+    if (!first) return this.#queueUpdate();
+    this.#build(); // built already (queued first), unless this lab was never connected until now
+    queueRender(() => {
+      if (this.isConnected) this.#update();
+      this.#lab.revealInParts();
+    }, this);
+  }
+
+  #figure() {
+    return this.#parts.size < SCALE_PARTS.length;
+  }
+
+  #build() {
+    this.#lab.build(this.#figure());
+  }
+
+  #stop() {
+    this.#client?.close();
+    this.#client = null;
+    this.#lab.cancel(); // no slice of a heat map paints after removal; a reconnect computes again
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (oldValue === value) return;
+    if (name === 'no-worker') {
+      if (this.#client) this.#startClient();
+    } else {
+      this.#readAttribute(name, value);
+    }
+    this.#queueUpdate();
+  }
+
+  /** 'worker' or 'main': where the attention core runs for this element. */
+  get computeMode() {
+    return this.#client?.mode ?? null;
+  }
+
+  // ---- attributes -> state -------------------------------------------------
+
+  #readAttribute(name, raw) {
+    if (name === 'show') return this.#readShow(raw);
+    const s = this.#state;
+    let parsed;
+    if (name in RANGES) parsed = parseWhole(name, raw, RANGES[name], s[name]);
+    else if (name === 'scaled' || name === 'causal') parsed = parseSwitch(name, raw, DEFAULTS[name]);
+    else parsed = parseInput(raw, s.input);
+    s[name] = parsed.value;
+    this.#line.set(name, parsed.message ? [{ code: 'bad_attribute', message: parsed.message }] : []);
+  }
+
+  // A figure of one part hides the other and never computes it (see web/views/scale/show.js).
+  #readShow(raw) {
+    const { parts, message } = parseScaleShow(raw);
+    this.#parts = parts;
+    this.#lab.showParts(parts, this.#figure());
+    this.#line.set('show', message ? [{ code: 'bad_attribute', message }] : []);
+  }
+
+  // Several attribute changes in one task become one update (and one request).
+  #queueUpdate() {
+    if (this.#updateQueued || !this.#client) return;
+    this.#updateQueued = true;
+    queueMicrotask(() => {
+      this.#updateQueued = false;
+      if (this.isConnected) this.#update();
+    });
+  }
+
+  #update() {
+    const s = this.#state;
+    this.#lab.showSettings(s);
+    this.#line.show(); // each message newly on the line is an attention-error event (once near: a page hears it)
+    if (this.#parts.has('grid') && !this.#isOnScreen(s)) {
+      this.#lab.showComputing(s.n);
+      this.#client.request('grid', { ...Object.fromEntries(GRID_SETTINGS.map((k) => [k, s[k]])), maxPixels: MAX_PIXELS });
+    }
+    if (this.#parts.has('thermostat') && this.#thermostatSeed !== s.seed) {
+      this.#thermostatSeed = s.seed;
+      this.#client.request('thermostat', { seed: s.seed }); // its n and d_k sweep: compute.js's
+    }
+  }
+
+  #isOnScreen(params) {
+    const g = this.#lab.grid;
+    return g !== null && GRID_SETTINGS.every((k) => g[k] === params[k]);
+  }
+
+  // ---- the workers -----------------------------------------------------------
+
+  #startClient() {
+    this.#client?.close();
+    this.#lab.forgetGrid();
+    this.#thermostatSeed = null;
+    this.#client = new ComputeClient({
+      forceMainThread: this.hasAttribute('no-worker'),
+      onResult: (message) => this.#receive(message),
+      onModeChange: (mode, reason) => this.#lab.showMode(mode, reason),
+    });
+  }
+
+  #receive({ kind, current, result, error, mode }) {
+    if (error) {
+      if (current) this.#fail(kind, error);
+      return;
+    }
+    if (kind === 'thermostat') {
+      if (!current) return;
+      this.#line.set('compute-thermostat', []);
+      this.#line.show();
+      this.#lab.showThermostat(result, this.#state.dk);
+      return;
+    }
+    this.#lab.addTiming(result);
+    if (current) this.#showGrid(result, mode);
+    this.#lab.drawTimes(this.#state);
+  }
+
+  #fail(kind, { code, message }) {
+    // The compute client passes { code, message }: the core's AttentionError code, end to end.
+    if (code === 'load_failed') {
+      // No core at all: one plain message for the whole lab (like the widget's), and no "computing…" left behind.
+      this.#line.set('compute-grid', []);
+      this.#line.set('compute-thermostat', []);
+      // The loader's message names the cause and what to do (docs/hardening.md).
+      this.#line.set('load', [{ code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
+        + `not start, so there is nothing to draw: ${message}`) }]);
+      this.#lab.showNoCore();
+    } else {
+      this.#line.set(`compute-${kind}`, [{ code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` }]);
+      this.#lab.text('busy', '');
+    }
+    this.#line.show();
+  }
+
+  #showGrid(grid, mode) {
+    this.#line.set('compute-grid', []);
+    this.#line.set('load', []);
+    this.#line.show();
+    // Its time is shown unless the settings moved on while it was painted (then #update has put
+    // "computing…" in its place for the grid on its way).
+    this.#lab.showGrid(grid, mode, () => this.#isOnScreen(this.#state),
+      () => this.dispatchEvent(new AttentionScaleResultEvent({ n: grid.n, dk: grid.dk, ms: grid.ms, mode })));
+  }
+}

@@ -1,0 +1,225 @@
+// The <attention-widget> element class: the chapter's "See it move". Lifecycle and wiring only:
+// its DOM sources go to its example model (web/model/example.js, which owns every rule about the
+// state), the model's changes to its panels (web/views/widget/panels.js) and out as events. What
+// every element does alike is a controller (web/shared/controllers/): its sources, the link it
+// follows, its start when near, its message line. The package entry web/attention-widget.js registers it.
+import { loadAttention } from '../../wasm/attention.js';
+import { el } from '../shared/dom.js';
+import { ElementBase, defineElement } from '../shared/element.js';
+import { AttentionChangeEvent, AttentionErrorEvent } from '../shared/events.js';
+import { sentence, thrown } from '../shared/text.js';
+import { queueRender } from '../shared/near.js';
+import { onSchemeChange } from '../shared/scheme.js';
+import { readDomSources } from '../shared/controllers/dom-sources.js';
+import { followLink } from '../shared/controllers/link-follower.js';
+import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
+import { startWhenNear } from '../shared/controllers/start-near.js';
+import { createExampleModel } from '../model/example.js';
+import { FLAGS, applySources } from '../model/sources.js';
+import { cloneState } from '../model/state.js';
+import { createModelSwitch } from '../model/switch.js';
+import { VIEW_ATTRIBUTES, createView } from '../views/figures/view.js';
+import { createPanels } from '../views/widget/panels.js';
+import { queueWarmUp } from '../views/widget/warm-up.js';
+import { createTrainMount } from '../views/widget/train-mount.js';
+import { createGuidedMount, loadGuided } from '../views/widget/guided-mount.js';
+import { styleSheet } from '../views/widget/widget.css.js';
+
+/**
+ * The chapter's "See it move": one worked example of self-attention, every number from the core.
+ * (These tags are the element's documented API: custom-elements.json and the JSX types are built
+ * from them, and a test checks them against observedAttributes.)
+ * @tagname attention-widget
+ * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - The example (default cat-sat).
+ * @attr {boolean} causal - Mask the keys after each asker (absent: off).
+ * @attr {boolean} scaled - Divide the scores by √d_k (absent: off).
+ * @attr {number} temperature - Softmax temperature, 0 < T ≤ 100 (absent: 1).
+ * @attr {string|number} asker - The token whose row is worked out: its text or 0-based index.
+ * @prop {WidgetState} state - A copy of the full current state (read-only).
+ * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
+ * @prop {ExampleModel} model - The example model behind the widget (read-only; docs/architecture.md).
+ * @fires {AttentionChangeEvent} attention-change - After every successful recompute (bubbles, composed).
+ * @fires {AttentionErrorEvent} attention-error - Each message the widget shows, with a stable code.
+ * @csspart root - The widget's outer box.
+ * @cssprop [--aw-bg=#ffffff] - Background.
+ * @cssprop [--aw-fg=#1b1b1f] - Text.
+ * @cssprop [--aw-muted=#555a66] - Secondary text.
+ * @cssprop [--aw-panel=#f6f6f9] - Panel surfaces.
+ * @cssprop [--aw-border=#d3d5dd] - Borders.
+ * @cssprop [--aw-focus=#1a5fd0] - Focus ring and switches.
+ * @cssprop [--aw-error=#b3261e] - Messages.
+ * @cssprop [--aw-weights-color=#6b3fb5] - W_Q, W_K, W_V.
+ * @cssprop [--aw-query-color=#005fa6] - Queries (q).
+ * @cssprop [--aw-key-color=#b4460a] - Keys (k).
+ * @cssprop [--aw-value-color=#00745a] - Values (v).
+ * @cssprop [--aw-output-color=#8a6100] - Outputs (o).
+ * @cssprop --aw-heat-weights - Sequential ramp for weights 0 → 1: space-separated #rrggbb stops.
+ * @cssprop --aw-heat-scores - Diverging ramp for scores, negative → 0 → positive.
+ * @cssprop --aw-font - Font family.
+ * @cssprop --aw-font-size - Font size.
+ * @attr {string} example - id of an <attention-example>: show and edit that shared example instead of an own one (docs/figures.md).
+ * @attr {string} show - The panels to show, space separated: title causal scaled temperature reset cast asker blend formula grids share (absent: all).
+ * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
+ * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
+ * @attr {boolean} guided - The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off).
+ * @attr {boolean} predict - With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off).
+ * @fires {AttentionGuessEvent} attention-guess - A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed).
+ * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
+ * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).
+ */
+export class AttentionWidget extends ElementBase {
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'guided', 'predict', 'train'];
+
+  /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
+  static define(tag = 'attention-widget', registry = globalThis.customElements) {
+    return defineElement(this, tag, registry);
+  }
+
+  // Its own example, or the shared one of the <attention-example> named by example="…" (docs/figures.md).
+  #model = createModelSwitch(createExampleModel());
+  // DOM sources -> the model: many attribute changes -> one transition, after a microtask.
+  #sources = readDomSources(this, { attributes: FLAGS,
+    apply: (change) => this.#showErrors(applySources(this.#model, change)) });
+  // A link to this page with a new state for this widget: restored, or refused with what is on screen kept.
+  #link = followLink(this, { onLink: (payload) => this.#showErrors(this.#model.followLink(payload)) });
+  // The first render waits until the widget is near the viewport (#whenNear); a disconnect stops Play and drags.
+  #near = startWhenNear(this, { start: (first) => first && this.#whenNear(), stop: () => this.#panels.stop() });
+  #nearbyResolve;
+  #nearby = new Promise((resolve) => { this.#nearbyResolve = resolve; }); // the first render may start
+  #prebuilt = false;   // the panels' build is queued (#whenNear): the core's first check paints as it goes
+  #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
+  #ui;
+  #line;               // the message line (createMessageLine)
+  #view;               // example, show, readonly, highlight: web/views/figures/view.js
+  #panels;
+  #guided;             // the guided tour's mount (guided-mount.js)
+  #train;              // the train panel's mount (train-mount.js)
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.#ui = this.#buildSkeleton();
+    this.#line = createMessageLine(this, this.#ui.error);
+    this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
+    this.#panels = createPanels({ host: this, ui: this.#ui, model: this.#model, view: this.#view,
+      guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome) });
+    const panels = () => this.#panels.views;
+    this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model: this.#model, panels,
+      attend: (state) => this.#attend(state), showErrors: (outcome) => this.#showErrors(outcome),
+      reveal: () => this.#panels.reveal() });
+    this.#train = createTrainMount({ host: this, model: this.#model, panels,
+      showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
+  }
+
+  connectedCallback() {
+    const first = !this.#sources.started;
+    super.connectedCallback(); // the controllers: sources, link, the start when near
+    const signal = this.connectionSignal;
+    this.#view.connect(signal);
+    onSchemeChange(() => this.#panels.themeChanged(), signal);
+    const unsubscribe = this.#model.subscribe((event) => this.#show(event));
+    signal.addEventListener('abort', unsubscribe);
+    this.#train.connect(signal);
+    this.#panels.catchUp(); // changed while away (another view of the same model)
+    if (!first) return;
+    this.#link.read();
+    // The core's load starts in a task of its own: a page's first task is the module's evaluation
+    // with every widget's upgrade in it, and on a phone it was long.
+    setTimeout(() => this.#startLoading(), 0);
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    if (this.#view.owns(name)) return this.#view.attributeChanged(name);
+    if (name === 'guided' || name === 'predict') return this.#guided.apply();
+    if (name === 'train') return this.#train.sync();
+    this.#sources.mark(name);
+  }
+
+  /** The full current state (a copy): { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
+  get state() { return cloneState(this.#model.state); }
+
+  /** Same shape as `state` (asker may also be token text). Setting it replaces the example. */
+  get config() { return this.state; }
+  set config(value) { this.#sources.setConfig(value); }
+
+  /** This widget's example model (docs/architecture.md): other views subscribe to it, guided or training code proposes to it. */
+  get model() { return this.#model; }
+
+  // ---- loading ----
+
+  // The core loads and computes as soon as it is in (the page's first call into it in a task of its
+  // own, warm-up.js): state, events and messages do not wait for a scroll. The first render waits
+  // until this widget is near the viewport, in short tasks: the panels are built (hidden), a part
+  // each, while the core may still be on its way; then they are painted (#onNear).
+  #startLoading() {
+    if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
+    const core = loadAttention({ path: 'teaching' });
+    core.then((attn) => {
+      queueWarmUp(attn, this.#model, this);
+      if (!this.#prebuilt) queueRender(() => this.#compute(attn), this); // near already: #onNear computes as it paints
+    }, (err) => this.#onLoadFailed(err));
+    Promise.all([core, this.#nearby]).then(([attn]) => queueRender(() => this.#onNear(attn), this), () => {});
+  }
+
+  // Near the viewport (startWhenNear), and the figure code this widget needs in: the panels are built.
+  #whenNear() {
+    this.#view.ready().then(() => {
+      this.#prebuilt = true;
+      this.#panels.prebuild(() => this.#sources.loaded);
+      this.#nearbyResolve();
+    });
+  }
+
+  // The model checks its example again with the core (once): a source the core refuses gives way to the next.
+  #compute(attn) {
+    if (this.#attend) return;
+    this.#attend = (state) => attn.attend(state);
+    this.#showErrors(this.#model.setCompute(this.#attend));
+  }
+
+  #onNear(attn) {
+    this.#panels.start();
+    this.#compute(attn); // if not done off screen: painted as it is announced
+    this.#panels.catchUp();
+    this.#guided.apply();
+    if (!this.#model.result) this.#panels.reveal(); // nothing to tour: the message line says why
+    this.#train.start();
+    this.#panels.prepareGrids();
+  }
+
+  #onLoadFailed(err) {
+    // The loader's message names the cause and what to do (docs/hardening.md).
+    const { status } = this.#ui;
+    status.textContent = sentence(`This widget could not start, so there are no numbers to show: ${thrown(err, 300)}`);
+    status.setAttribute('role', 'alert');
+    status.classList.add('failed');
+    this.dispatchEvent(new AttentionErrorEvent({ code: err?.code ?? 'load_failed', message: status.textContent }));
+  }
+
+  // One committed change of the model (from this element or any other user of the model): painted
+  // once the widget has come near the viewport, announced from the first.
+  #show({ reason }) {
+    if (this.#panels.near) this.#panels.paint(reason);
+    this.dispatchEvent(new AttentionChangeEvent(reason));
+  }
+
+  #buildSkeleton() {
+    const status = el('p', { class: 'status', role: 'status', text: 'Loading the attention core…' });
+    const error = el('p', { class: 'widget-error', role: 'alert', hidden: true });
+    const title = el('p', { class: 'title' });
+    const body = el('div', { class: 'body', hidden: true });
+    const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
+    this.shadowRoot.adoptedStyleSheets = [styleSheet()]; // built from widget.css, once per page
+    this.shadowRoot.append(root);
+    return { root, status, error, title, body };
+  }
+
+  // A transition's outcome on the message line: its notes and, when refused, the refusal (or
+  // nothing: the line clears). Each message newly on the line is also an attention-error event
+  // (the core's arrival re-checks, and re-shows, them).
+  #showErrors(outcome) {
+    this.#line.report('model', problemsOf(outcome));
+  }
+}
+

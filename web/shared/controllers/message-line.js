@@ -1,0 +1,54 @@
+// An element's message line: the problems it shows the learner (a bad attribute, a refused
+// config, a core that did not load), each also an attention-error event the first time it is on
+// the line, so a course page can hear every message the learner sees. Problems are kept under
+// keys (an attribute's name, 'model', ...): setting one key leaves the others on the line. It
+// needs no lifecycle hooks: the line is the element's own node.
+import { AttentionErrorEvent } from '../events.js';
+
+/**
+ * @param {EventTarget} host the element: it dispatches the events
+ * @param {HTMLElement | (() => HTMLElement | null)} node the line, or a function that finds (or
+ *   makes) it: called when there is something to show, or something shown to take away
+ */
+export function createMessageLine(host, node) {
+  const find = typeof node === 'function' ? node : () => node;
+  const problems = new Map(); // key -> [{ code, message }]
+  let shown = new Set();      // the messages on the line now
+
+  /** Sets the problems under `key` ([] takes them away), to be shown by the next show(). */
+  function set(key, list) {
+    if (list.length) problems.set(key, list);
+    else problems.delete(key);
+  }
+
+  /** Puts every problem on the line; each message not on it before is an attention-error event. */
+  function show() {
+    const all = [...problems.values()].flat();
+    const text = all.map((p) => p.message).join(' ');
+    const line = text || shown.size ? find() : null;
+    if (line) {
+      line.hidden = text === '';
+      if (line.textContent !== text) line.textContent = text;
+    }
+    const before = shown;
+    shown = new Set(all.map((p) => p.message));
+    for (const problem of all) if (!before.has(problem.message)) host.dispatchEvent(new AttentionErrorEvent(problem));
+  }
+
+  return {
+    set,
+    show,
+    /** set() and show() at once. */
+    report(key, list) {
+      set(key, list);
+      show();
+    },
+    /** Whether there are problems under `key`. */
+    has: (key) => problems.has(key),
+  };
+}
+
+/** A model outcome's problems, for a message line: its notes and, when refused, the refusal. */
+export function problemsOf(outcome) {
+  return [...(outcome.notes ?? []), ...(outcome.ok ? [] : [{ code: outcome.code, message: outcome.message }])];
+}

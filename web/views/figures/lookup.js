@@ -1,0 +1,45 @@
+// How a view finds the <attention-example> its `example` attribute names, and keeps
+// finding it: the example may come later in the page, be defined later, be removed and
+// put back. Examples announce themselves with two document-level events, so views never
+// poll and never observe the whole document.
+import { clip } from '../../shared/text.js';
+
+export const EXAMPLE_TAG = 'attention-example';
+export const EXAMPLE_CONNECTED = 'attention-example-connected';
+export const EXAMPLE_DISCONNECTED = 'attention-example-disconnected';
+
+/**
+ * The element `name` names for `host`: { example } when it is an upgraded <attention-example>,
+ * else { example: null, message } (message null while the element waits for its definition).
+ */
+export function findExample(host, name) {
+  const root = host.getRootNode?.() ?? null;
+  const found = root?.getElementById?.(name) ?? globalThis.document?.getElementById(name) ?? null;
+  if (!found)
+    return { example: null, message: `example="${clip(name, 40)}" names no <${EXAMPLE_TAG} id="${clip(name, 40)}"> on this page.` };
+  if (found.localName !== EXAMPLE_TAG)
+    return { example: null, message: `example="${clip(name, 40)}" names a <${found.localName}>, not an <${EXAMPLE_TAG}>.` };
+  if (typeof found.subscribe !== 'function') return { example: null, message: null }; // not upgraded yet
+  return { example: found, message: null };
+}
+
+/**
+ * Calls onFound({ example, message }) now and whenever what `name` resolves to may have
+ * changed, until `signal` aborts. onFound is called only when the example changed.
+ */
+export function watchExample(host, name, onFound, signal) {
+  let current;
+  const check = () => {
+    if (signal.aborted) return;
+    const found = findExample(host, name);
+    if (found.example === current && found.example !== null) return;
+    current = found.example;
+    onFound(found);
+  };
+  const doc = globalThis.document;
+  doc.addEventListener(EXAMPLE_CONNECTED, check, { signal });
+  doc.addEventListener(EXAMPLE_DISCONNECTED, () => queueMicrotask(check), { signal }); // after it has left
+  globalThis.customElements?.whenDefined(EXAMPLE_TAG).then(check);
+  check();
+}
+

@@ -1,0 +1,125 @@
+// What an <attention-value of="…"> names, and its text. Pure: no DOM, no core.
+//
+//   share ASKER KEY   the share ASKER gives KEY (a row of the Attention weights grid)
+//   score ASKER KEY   ASKER's query dotted with KEY's key (raw Q Kᵀ, before ÷ and mask)
+//   logit ASKER KEY   that score as softmax sees it: ÷ √d_k and the temperature
+//   exp ASKER KEY     e^logit, as the one-asker table prints it
+//   total ASKER       the sum of ASKER's exponentials (softmax's denominator)
+//   divisor           what every score is divided by (√d_k × temperature, or the temperature)
+//   query TOKEN, key TOKEN, value TOKEN, output TOKEN   a vector, "[2.24, 0.85]"
+//
+// A token is named by its text (exact first, then ignoring case: the `asker` attribute's
+// rule) or by its 0-based position, for sentences where a word repeats.
+// Reading happens in two steps: parseOf() checks the words once, resolveOf() finds the
+// tokens in the example's current sentence (which can change under a figure).
+import { compact, fixed2, percent, vector } from '../../shared/numbers.js';
+
+export const MAX_OF_CHARS = 200;
+
+// kind -> which names it takes, and where its number lives in the core's result.
+const KINDS = Object.freeze({
+  share: { names: ['asker', 'key'], field: 'weights', shape: 'cell' },
+  score: { names: ['asker', 'key'], field: 'scores', shape: 'cell' },
+  logit: { names: ['asker', 'key'], field: 'logits', shape: 'cell' },
+  exp: { names: ['asker', 'key'], field: 'exponentials', shape: 'cell' },
+  total: { names: ['asker'], field: 'expSums', shape: 'row' },
+  divisor: { names: [], field: 'divisor', shape: 'scalar' },
+  query: { names: ['token'], field: 'queries', shape: 'vector' },
+  key: { names: ['token'], field: 'keys', shape: 'vector' },
+  value: { names: ['token'], field: 'values', shape: 'vector' },
+  output: { names: ['token'], field: 'outputs', shape: 'vector' },
+});
+
+export const OF_KINDS = Object.freeze(Object.keys(KINDS));
+export const FORMATS = Object.freeze(['fixed', 'compact', 'percent']);
+
+const USAGE = `use one of: share ASKER KEY, score ASKER KEY, logit ASKER KEY, exp ASKER KEY, total ASKER, `
+  + 'divisor, query TOKEN, key TOKEN, value TOKEN, output TOKEN';
+
+/**
+ * The words of an `of` attribute -> { ok: true, kind, names } or { ok: false, message }.
+ * Checks the kind and the number of names; the names are looked up later (resolveOf).
+ */
+export function parseOf(text) {
+  if (text === null || text === undefined) return fail(`of is missing; ${USAGE}`);
+  const raw = String(text);
+  if (raw.length > MAX_OF_CHARS) return fail(`of is ${raw.length} characters long; at most ${MAX_OF_CHARS} are read`);
+  const words = raw.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return fail(`of is empty; ${USAGE}`);
+  const kind = words[0].toLowerCase();
+  if (!Object.hasOwn(KINDS, kind)) return fail(`"${shorten(words[0])}" is not something a figure shows; ${USAGE}`);
+  const { names } = KINDS[kind];
+  const given = words.slice(1);
+  if (given.length !== names.length) {
+    const wanted = names.length === 0 ? 'no names' : names.map((n) => n.toUpperCase()).join(' ');
+    return fail(`"${kind}" takes ${wanted} (got ${given.length === 0 ? 'none' : `"${shorten(given.join(' '))}"`})`);
+  }
+  return { ok: true, kind, names: given };
+}
+
+/**
+ * A parsed `of` against the example's tokens -> { ok: true, kind, at: [i, j…] } or { ok: false, message }.
+ */
+export function resolveOf(parsed, tokens) {
+  if (!parsed.ok) return parsed;
+  const { names } = KINDS[parsed.kind];
+  const at = [];
+  for (let n = 0; n < names.length; n += 1) {
+    const i = tokenIndex(parsed.names[n], tokens);
+    if (i < 0)
+      return fail(`${names[n]} "${shorten(parsed.names[n])}" is not one of the tokens (${tokens.join(', ')}) `
+        + `nor a position from 0 to ${tokens.length - 1}`);
+    at.push(i);
+  }
+  return { ok: true, kind: parsed.kind, at };
+}
+
+/** A token's position from its text (exact, then ignoring case) or a 0-based index; -1 if none. */
+export function tokenIndex(name, tokens) {
+  let i = tokens.indexOf(name);
+  if (i < 0) i = tokens.findIndex((t) => t.toLowerCase() === name.toLowerCase());
+  if (i < 0 && /^\d+$/.test(name) && Number(name) < tokens.length) i = Number(name);
+  return i;
+}
+
+/**
+ * The value a resolved `of` names in the core's result: a number, an array (a vector),
+ * or null for a score, logit or exponential the causal mask has removed.
+ */
+export function lookUp(ref, result) {
+  const { field, shape } = KINDS[ref.kind];
+  if (shape === 'scalar') return result[field];
+  const [i, j] = ref.at;
+  if (shape === 'vector') return [...result[field][i]];
+  if (shape === 'row') return result[field][i];
+  // A masked pair has no score in the softmax: say so rather than print the raw q · k or e^−∞ = 0.
+  if (ref.kind !== 'share' && result.logits[i][j] === -Infinity) return null;
+  return result[field][i][j];
+}
+
+/** Is `format` one this kind can be printed in? { ok } or { ok: false, message }. */
+export function checkFormat(format, kind) {
+  const f = format ?? 'fixed';
+  if (!FORMATS.includes(f)) return fail(`format "${shorten(String(f))}" is unknown; use fixed, compact or percent`);
+  if (f === 'percent' && kind !== 'share') return fail('format="percent" is for shares only');
+  return { ok: true, format: f };
+}
+
+/**
+ * The text for a looked-up value: fixed (two decimals, like the chapter: "0.67"),
+ * compact (trailing zeros dropped: "[1, 1]"), percent ("67%"). True minus signs.
+ */
+export function formatValue(value, format = 'fixed') {
+  if (value === null) return 'masked';
+  const one = format === 'compact' ? compact : fixed2;
+  if (Array.isArray(value)) return vector(value, one);
+  return format === 'percent' ? percent(value) : one(value);
+}
+
+function fail(message) {
+  return { ok: false, message };
+}
+
+function shorten(text) {
+  return text.length > 30 ? `${text.slice(0, 30)}…` : text;
+}

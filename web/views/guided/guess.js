@@ -1,0 +1,107 @@
+// Guess, then see: the rules for the four guesses the tour asks for in `predict`
+// mode, and how each guess is compared with the core's answer. Pure.
+import { fixed2 } from '../../shared/numbers.js';
+import { topKey, trendOf } from './captions.js';
+
+/** n equal shares that total 1 (the starting guess for the share bars). */
+export function evenShares(n) {
+  return Array.from({ length: n }, () => 1 / n);
+}
+
+/**
+ * The share bars always total 1: setting bar j to `value` (clamped to 0 … 1) rescales the
+ * other bars in proportion so that the whole stays 1. If the others are all 0, they split
+ * what is left evenly. One bar: it is always 1.
+ */
+export function setShare(shares, j, value) {
+  const n = shares.length;
+  if (n === 1) return [1];
+  const v = Math.min(1, Math.max(0, Number.isFinite(value) ? value : shares[j]));
+  const othersSum = shares.reduce((t, x, k) => (k === j ? t : t + x), 0);
+  const left = 1 - v;
+  const next = shares.map((x, k) => {
+    if (k === j) return v;
+    return othersSum > 0 ? (x / othersSum) * left : left / (n - 1);
+  });
+  // Floating point: give the rounding remainder to bar j so the sum is exactly 1 as doubles allow.
+  const sum = next.reduce((t, x) => t + x, 0);
+  next[j] = Math.min(1, Math.max(0, next[j] + (1 - sum)));
+  return next;
+}
+
+/** A share guess against the truth: the biggest true share is what "you said 0.50, it is 0.67" is about. */
+export function scoreShares(guess, truth, tokens) {
+  const top = truth.reduce((b, x, j) => (x > truth[b] ? j : b), 0);
+  const off = Math.max(...truth.map((x, j) => Math.abs(x - guess[j])));
+  return {
+    kind: 'shares', guess: [...guess], truth: [...truth], key: top, error: off,
+    text: `For ${tokens[top]} you said ${fixed2(guess[top])}, it is ${fixed2(truth[top])}.`,
+  };
+}
+
+/** A pin dropped where the blend will land, against the output (first two numbers). */
+export function scorePin(pin, output) {
+  const truth = [output[0], output.length > 1 ? output[1] : 0];
+  const distance = Math.hypot(pin[0] - truth[0], pin[1] - truth[1]);
+  const vec = (p) => `[${p.map(fixed2).join(', ')}]`;
+  return {
+    kind: 'pin', guess: [...pin], truth, error: distance,
+    text: `You said ${vec(pin)}, it is ${vec(truth)}: ${fixed2(distance)} away.`,
+  };
+}
+
+/** The cells the causal mask blanks: (i, j) with j > i, as "i,j" keys. */
+export function maskedCells(n) {
+  const cells = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) cells.push(`${i},${j}`);
+  return cells;
+}
+
+/** Picked cells ("i,j" keys) against the cells the mask really blanks. */
+export function scoreMask(picked, n) {
+  const truth = new Set(maskedCells(n));
+  const chosen = new Set(picked);
+  const hits = [...chosen].filter((c) => truth.has(c)).length;
+  const extra = chosen.size - hits;
+  const missed = truth.size - hits;
+  const parts = [`You picked ${hits} of the ${truth.size} masked cell${truth.size === 1 ? '' : 's'}`];
+  if (extra) parts.push(`and ${extra} that stay${extra === 1 ? 's' : ''}`);
+  const verdict = !extra && !missed ? ': all of them, and no others.' : '.';
+  return {
+    kind: 'mask', guess: [...chosen].sort(), truth: [...truth], error: extra + missed,
+    text: `${parts.join(' ')}${verdict}`,
+  };
+}
+
+export const TRENDS = ['rises', 'stays', 'falls'];
+
+/** A rise/fall guess for the top share, against before -> after as they print. */
+export function scoreTrend(guess, before, after, trend) {
+  return {
+    kind: 'trend', guess, truth: trend, before, after, error: guess === trend ? 0 : 1,
+    text: `You said it ${guess}; it ${trend}: ${fixed2(before)} → ${fixed2(after)}.`,
+  };
+}
+
+/**
+ * Scores a committed guess for a step against the core's results (see resultsFor in
+ * steps.js): { kind, guess, truth, error, text }. The truth is read from the numbers on
+ * screen now, so after an edit the same guess is compared with the new numbers.
+ */
+export function scoreGuess(kind, guess, state, results) {
+  const i = state.asker;
+  const { now } = results;
+  if (kind === 'shares') return scoreShares(guess, now.weights[i], state.tokens);
+  if (kind === 'pin') return scorePin(guess, now.outputs[i]);
+  if (kind === 'mask') return scoreMask(guess, state.tokens.length);
+  const { hot, cool } = results;
+  const top = topKey(hot, i);
+  const before = hot.weights[i][top];
+  const after = cool.weights[i][top];
+  return scoreTrend(guess, before, after, trendOf(before, after));
+}
+
+/** Whether a step's guess makes sense for this example (the mask needs two tokens). */
+export function canGuess(kind, state) {
+  return Boolean(kind) && !(kind === 'mask' && state.tokens.length < 2);
+}

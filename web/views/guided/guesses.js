@@ -1,0 +1,147 @@
+// Guess, then see: what a guess step shows before its reveal (predict mode).
+// The share bars (three sliders that always total 1), a pin to drop where the
+// blend will land, the cells the mask will blank, and rise/fall for the top share.
+// Every guess can be skipped; everything works by keyboard. ctx.onGuess(guess)
+// commits a guess (ctx.onGuess(null) skips); the view scores it against the core.
+import { el } from '../../shared/dom.js';
+import { fixed2 } from '../../shared/numbers.js';
+import { evenShares, setShare, TRENDS } from './guess.js';
+import { arrowPicture, pinMark, tok } from './parts.js';
+import { possessive, topKey } from './captions.js';
+
+export function guessView(id, ctx) {
+  return VIEWS[id](ctx);
+}
+
+function actions(ctx, commit, { ready = true } = {}) {
+  const lock = el('button', { type: 'button', class: 'g-lock', text: 'Lock in my guess' });
+  lock.disabled = !ready;
+  lock.addEventListener('click', () => commit());
+  const skip = el('button', { type: 'button', class: 'g-skip', text: 'Skip: just show me' });
+  skip.addEventListener('click', () => ctx.onGuess(null));
+  return { element: el('div', { class: 'g-actions' }, lock, skip), lock };
+}
+
+const prompt = (text) => el('p', { class: 'g-prompt', text });
+
+const VIEWS = {
+  shares(ctx) {
+    const { state } = ctx;
+    const i = state.asker;
+    let shares = evenShares(state.tokens.length);
+    const sliders = [];
+    const outputs = [];
+    const rows = state.tokens.map((t, j) => {
+      const input = el('input', { type: 'range', min: 0, max: 1, step: 0.01, class: 'g-slider',
+        'aria-label': `Your guess for ${possessive(t)} share` });
+      const out = el('span', { class: 'g-value', 'aria-hidden': 'true' }); // the slider's valuetext says it
+      input.addEventListener('input', () => { shares = setShare(shares, j, Number(input.value)); show(); });
+      sliders.push(input);
+      outputs.push(out);
+      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token' }, tok(t)), input, out);
+    });
+    const total = el('p', { class: 'g-total' });
+    function show() {
+      shares.forEach((x, j) => {
+        sliders[j].value = String(x);
+        sliders[j].setAttribute('aria-valuetext', fixed2(x));
+        outputs[j].textContent = fixed2(x);
+      });
+      total.textContent = `Your shares total ${fixed2(shares.reduce((a, b) => a + b, 0))}: moving one bar moves the others.`;
+    }
+    show();
+    const { element: buttons } = actions(ctx, () => ctx.onGuess(shares));
+    const element = el('div', { class: 'g-guess' },
+      prompt(`Guess first: how will ${state.tokens[i]} split its attention? Drag the bars.`),
+      el('ul', { class: 'g-bars g-guess-bars', 'aria-label': 'Your guessed shares' }, rows), total, buttons);
+    return { element, play: (m) => m.enter(rows) };
+  },
+
+  pin(ctx) {
+    const { state } = ctx;
+    let pin = null;
+    const picture = arrowPicture({ ...ctx, guess: null }, { laid: false, pin: [0, 0] });
+    const { plot, size } = picture;
+    plot.setAttribute('tabindex', '0');
+    plot.setAttribute('role', 'application');
+    plot.setAttribute('aria-label', `Drop a pin where o_${state.tokens[state.asker]} will land: `
+      + 'click or tap the picture, or use the arrow keys (Shift for bigger steps)');
+    const where = el('p', { class: 'g-note', 'aria-live': 'polite', text: 'No pin yet.' });
+    const { element: buttons, lock } = actions(ctx, () => ctx.onGuess(pin), { ready: false });
+    let mark = null;
+    function place(p) {
+      pin = p.map((v) => Number(v.toFixed(2)));
+      mark?.remove();
+      mark = pinMark(pin, size);
+      plot.append(mark);
+      where.textContent = `Your pin: [${pin.map(fixed2).join(', ')}].`;
+      lock.disabled = false;
+    }
+    plot.addEventListener('click', (event) => {
+      const ctm = plot.getScreenCTM();
+      if (!ctm) return;
+      const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+      place([p.x, -p.y]);
+    });
+    plot.addEventListener('keydown', (event) => {
+      const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
+      if (event.key === 'Enter' && pin) { event.preventDefault(); ctx.onGuess(pin); return; }
+      if (!dir) return;
+      event.preventDefault();
+      const step = event.shiftKey ? 0.5 : 0.1;
+      const at = pin ?? [0, 0];
+      place([at[0] + dir[0] * step, at[1] + dir[1] * step]);
+    });
+    const element = el('div', { class: 'g-guess' },
+      prompt('Guess first: laid tip to tail, where will these scaled arrows end? Drop a pin.'),
+      picture.element, where, buttons);
+    return { element, play: (m) => m.enter([picture.element]) };
+  },
+
+  mask(ctx) {
+    const { state } = ctx;
+    const picked = new Set();
+    const n = state.tokens.length;
+    const cells = state.tokens.map((row, i) => state.tokens.map((col, j) => {
+      const b = el('button', { type: 'button', class: 'g-pick', 'aria-pressed': 'false',
+        'aria-label': `${row} looking at ${col}`, text: '·' });
+      b.addEventListener('click', () => {
+        const key = `${i},${j}`;
+        if (picked.has(key)) picked.delete(key); else picked.add(key);
+        b.setAttribute('aria-pressed', String(picked.has(key)));
+        b.textContent = picked.has(key) ? '—' : '·';
+      });
+      return b;
+    }));
+    const table = el('table', { class: 'heat-table g-heat g-picker', 'aria-label': 'Pick the cells the mask will blank' },
+      el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
+        state.tokens.map((t) => el('th', { scope: 'col' }, tok(t))))),
+      el('tbody', {}, state.tokens.map((t, i) => el('tr', {}, el('th', { scope: 'row' }, tok(t)),
+        cells[i].map((b) => el('td', {}, b))))));
+    table.style.setProperty('--_n', n);
+    const { element: buttons } = actions(ctx, () => ctx.onGuess([...picked]));
+    const element = el('div', { class: 'g-guess' },
+      prompt('Guess first: a word may not look at words after it. Pick the cells the mask will blank.'),
+      el('div', { class: 'g-scroll' }, table), buttons);
+    return { element, play: (m) => m.enter([table]) };
+  },
+
+  trend(ctx) {
+    const { state, results: { hot } } = ctx;
+    const i = state.asker;
+    const top = topKey(hot, i);
+    const who = top === i ? 'its own share' : `${possessive(state.tokens[top])} share`;
+    const choices = TRENDS.map((t) => {
+      const b = el('button', { type: 'button', class: 'g-choice', text: `It ${t}` });
+      b.addEventListener('click', () => ctx.onGuess(t));
+      return b;
+    });
+    const skip = el('button', { type: 'button', class: 'g-skip', text: 'Skip: just show me' });
+    skip.addEventListener('click', () => ctx.onGuess(null));
+    const element = el('div', { class: 'g-guess' },
+      prompt(`Guess first: dividing every score by √d_k before softmax, does ${possessive(state.tokens[i])} top share `
+        + `(${who}, ${fixed2(hot.weights[i][top])} now) rise, stay or fall?`),
+      el('div', { class: 'g-actions', role: 'group', 'aria-label': 'Your guess' }, choices, skip));
+    return { element, play: (m) => m.enter(choices) };
+  },
+};

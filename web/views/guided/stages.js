@@ -1,0 +1,186 @@
+// What each guided step puts on screen: one builder per step, from the core's
+// result for the current example and asker. A builder returns { element, play }:
+// the element in its final state, and play(motion) for its short transition.
+// Guess steps hand over to guesses.js until the learner has guessed (or skipped).
+// Every printed number is the core's; positions and bar lengths are layout only.
+import { el } from '../../shared/dom.js';
+import { compact, fixed2, approx, products, vector } from '../../shared/numbers.js';
+import { visibleKeys } from './captions.js';
+import { arrowPicture, barChart, heatGrid, masked, scroller, sym, tok } from './parts.js';
+import { guessView } from './guesses.js';
+
+/** { element, play } for step `id`. ctx: { state, results, style (() => computed style), guess, onGuess, predict } */
+export function buildStage(id, ctx) {
+  if (ctx.predict && ctx.guessable && !ctx.guess) return guessView(ctx.kind, ctx);
+  return BUILDERS[id](ctx);
+}
+
+const BUILDERS = {
+  score({ state, results: { now } }) {
+    const i = state.asker;
+    const q = now.queries[i];
+    const rows = state.tokens.map((t, j) => el('tr', {},
+      el('th', { scope: 'row', class: 'token' }, tok(t)),
+      el('td', { class: 'role-k g-k', text: vector(now.keys[j]) }),
+      el('td', { class: 'g-dot' }, masked(now, i, j) ? 'masked: a later word'
+        : [`${products(q, now.keys[j])} = `, el('strong', { text: compact(now.scores[i][j]) })])));
+    const table = el('table', { class: 'g-table', 'aria-label': 'Scores, slot by slot' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'key' }), el('th', { scope: 'col', class: 'role-k g-k', text: 'k' }),
+        el('th', { scope: 'col' }, 'score = ', sym('q', state.tokens[i], 'role-q'), ' · k, slot by slot'))),
+      el('tbody', {}, rows));
+    if (state.tokens.length > 4) table.classList.add('g-many-rows');
+    if (state.tokens.length > 8) table.classList.add('g-dense');
+    const element = el('div', { class: 'g-stage-score' },
+      el('p', { class: 'g-big role-q' }, sym('q', state.tokens[i]), ` = ${vector(q)}`), scroller(table));
+    return { element, play: (m) => m.enter(rows) };
+  },
+
+  bars({ state, results: { now } }) {
+    const i = state.asker;
+    const rows = state.tokens.map((t, j) => ({ label: t, value: masked(now, i, j) ? null : now.scores[i][j],
+      text: masked(now, i, j) ? 'masked' : compact(now.scores[i][j]) }));
+    const chart = barChart('Scores', rows, { signed: true, cls: 'g-bar-score' });
+    return { element: chart.element, play: (m) => chart.bars.forEach((b, k) => m.grow(b, 0, k, chart.bars.length)) };
+  },
+
+  exp({ state, results: { now } }) {
+    const i = state.asker;
+    const e = now.exponentials[i];
+    const rows = state.tokens.map((t, j) => {
+      if (masked(now, i, j)) return { label: t, value: null, text: 'masked' };
+      const rest = e[j] === Infinity ? ' is too large to print' : ` ${approx(e[j])} ${fixed2(e[j])}`;
+      return { label: t, value: e[j], text: el('span', {}, 'e', el('sup', { text: compact(now.logits[i][j]) }), rest) };
+    });
+    const chart = barChart('e to each score', rows, { cls: 'g-bar-exp' });
+    const total = el('p', { class: 'g-total' }, 'total ', el('strong', {
+      text: `${approx(now.expSums[i])} ${fixed2(now.expSums[i])}` }));
+    const note = now.divisor !== 1
+      ? el('p', { class: 'g-note', text: `Each score is divided by ${compact(now.divisor)} first.` }) : null;
+    // Each bar starts at its length as a score bar (step 2) and grows or shrinks into e^score.
+    const keys = visibleKeys(now, i);
+    const s = keys.map((j) => now.scores[i][j]);
+    const span = Math.max(...s, 0) - Math.min(...s, 0) || 1;
+    const maxE = Math.max(...keys.map((j) => e[j]).filter(Number.isFinite), 1e-9);
+    const from = keys.map((j, k) => (Math.abs(s[k]) / span) / Math.max(e[j] / maxE, 1e-9));
+    return { element: el('div', {}, note, chart.element, total),
+      play: (m) => { chart.bars.forEach((b, k) => m.grow(b, Math.min(from[k], 20), k, chart.bars.length)); m.appear(total, 250); } };
+  },
+
+  shares(ctx) {
+    const { state, results: { now }, guess } = ctx;
+    const i = state.asker;
+    const w = now.weights[i];
+    const rows = state.tokens.map((t, j) => (masked(now, i, j) ? { label: t, value: null, text: 'masked' } : {
+      label: t, value: w[j], mark: guess?.guess?.[j],
+      text: `${fixed2(now.exponentials[i][j])} ÷ ${fixed2(now.expSums[i])} ${approx(w[j])} ${fixed2(w[j])}`,
+    }));
+    const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1 });
+    const sum = visibleKeys(now, i).reduce((t, j) => t + w[j], 0);
+    const total = el('p', { class: 'g-total' }, 'sum ', el('strong', { text: fixed2(sum) }));
+    // Each bar starts at its length as an e^score bar (step 3) and becomes its share of the whole.
+    const keys = visibleKeys(now, i);
+    const maxE = Math.max(...keys.map((j) => now.exponentials[i][j]).filter(Number.isFinite), 1e-9);
+    const from = keys.map((j) => (now.exponentials[i][j] / maxE) / Math.max(w[j], 1e-9));
+    return { element: el('div', {}, chart.element, total, verdict(guess)),
+      play: (m) => chart.bars.forEach((b, k) => m.grow(b, Math.min(from[k], 20), k, chart.bars.length)) };
+  },
+
+  scale(ctx) {
+    const picture = arrowPicture(ctx, { laid: false });
+    return { element: picture.element, play: (m) => picture.scaled.forEach((g, k) => {
+      const j = picture.links[k].j;
+      m.glide(g, `scale(${1 / Math.max(ctx.results.now.weights[ctx.state.asker][j], 1e-3)})`, k, picture.scaled.length);
+    }) };
+  },
+
+  blend(ctx) {
+    const picture = arrowPicture(ctx, { laid: true });
+    return { element: el('div', {}, picture.element, verdict(ctx.guess)), play: (m) => {
+      picture.scaled.forEach((g, k) => {
+        const [fx, fy] = picture.links[k].from;
+        m.glide(g, `translate(${-fx}px, ${fy}px)`, k, picture.scaled.length);
+      });
+      m.appear(picture.output, 300);
+    } };
+  },
+
+  project({ state, results: { now } }) {
+    const i = state.asker;
+    const x = state.embeddings[i];
+    const t = state.tokens[i];
+    // W_Q, W_K and W_V, each row dotted with the asker's embedding: q, k and v, number by number.
+    const blocks = [['Q', 'q', 'queries', state.wq], ['K', 'k', 'keys', state.wk], ['V', 'v', 'values', state.wv]]
+      .map(([W, letter, field, grid]) => {
+        const out = now[field][i];
+        const rows = grid.map((row, r) => el('li', {}, el('span', { class: 'role-w', text: vector(row) }),
+          letter === 'q' ? ` · x = ${products(row, x)} = ` : ' · x = ',
+          el('strong', { class: `role-${letter}`, text: compact(out[r]) })));
+        const head = el('p', { class: 'g-block-head' }, sym(letter, t, `role-${letter}`), ' = ',
+          el('span', { class: 'role-w' }, 'W', el('sub', { text: W })), ` x = ${vector(out)}`);
+        return { element: el('div', { class: 'g-block' }, head,
+          el('ol', { class: 'g-rows', 'aria-label': `W_${W}, row by row` }, rows)), rows };
+      });
+    const element = el('div', {},
+      el('p', { class: 'g-big' }, sym('x', t), ` = ${vector(x)} meets each violet row:`),
+      el('div', { class: 'g-blocks' }, blocks.map((b) => b.element)));
+    return { element, play: (m) => m.enter(blocks.flatMap((b) => [b.element.firstChild, ...b.rows])) };
+  },
+
+  everyone({ state, results: { now }, style }) {
+    const scores = heatGrid('Scores', state, now.logits, now, { kind: 'scores', style });
+    const shares = heatGrid('Shares', state, now.weights, now, { kind: 'shares', style });
+    const element = pair(scores, shares, 1);
+    return { element, play: (m) => m.enter([...scores.rows, ...shares.rows]) };
+  },
+
+  mask(ctx) {
+    const { state, results: { open, masked: m2 }, style, guess } = ctx;
+    const before = heatGrid('Shares, no mask', state, open.weights, open, { kind: 'shares', style });
+    const after = heatGrid('Shares, masked', state, m2.weights, m2, { kind: 'shares', style, picked: guess?.guess });
+    const element = el('div', {}, pair(before, after, 1), verdict(guess));
+    return { element, play: (m) => m.enter(after.cells.flat().filter((c) => c.classList.contains('masked'))) };
+  },
+
+  thermostat(ctx) {
+    const { state, results: { hot, cool }, guess } = ctx;
+    const i = state.asker;
+    const keys = visibleKeys(cool, i);
+    // Each key: its score off -> on, then its share as a bar (on) with a thin line where it was (off).
+    const rows = keys.map((j) => ({ label: state.tokens[j], value: cool.weights[i][j], mark: hot.weights[i][j],
+      lead: `${fixed2(hot.logits[i][j])} → ${fixed2(cool.logits[i][j])}`,
+      text: `${fixed2(hot.weights[i][j])} → ${fixed2(cool.weights[i][j])}` }));
+    const chart = barChart('Scores, then shares: thermostat off → on', rows,
+      { max: 1, cls: 'g-bar-share', markNote: 'The thin line on each bar is the share with the thermostat off.' });
+    const from = keys.map((j) => hot.weights[i][j] / Math.max(cool.weights[i][j], 1e-9));
+    const element = el('div', {}, chart.element, verdict(guess));
+    return { element, play: (m) => chart.bars.forEach((b, k) => m.grow(b, from[k], k, chart.bars.length)) };
+  },
+};
+
+// Two grids side by side when there is room; on a narrow screen with many tokens, one at a
+// time with a switch (both stacked would not fit one phone screen). `shown`: the default one.
+function pair(a, b, shown) {
+  const grids = [a, b];
+  const names = grids.map((g) => g.title);
+  const buttons = names.map((name, k) => {
+    const button = el('button', { type: 'button', 'aria-pressed': String(k === shown), text: name });
+    button.addEventListener('click', () => pick(k));
+    return button;
+  });
+  const element = el('div', { class: `g-pair ${a.cells.length > 4 ? 'g-pair-many' : ''}` },
+    el('div', { class: 'g-pair-switch', role: 'group', 'aria-label': 'Which grid' }, buttons),
+    el('div', { class: 'g-grids' }, grids.map((g) => g.element)));
+  function pick(k) {
+    buttons.forEach((button, m) => button.setAttribute('aria-pressed', String(m === k)));
+    grids.forEach((g, m) => g.element.classList.toggle('g-off', m !== k));
+  }
+  pick(shown);
+  return element;
+}
+
+/** The "you said …, it is …" line under a reveal (null when there was no guess). */
+function verdict(guess) {
+  if (!guess) return null;
+  return el('p', { class: 'g-verdict', text: guess.skipped ? 'You skipped this guess.' : guess.scored.text });
+}
+

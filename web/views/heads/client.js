@@ -1,0 +1,68 @@
+// Talks to the heads lab's worker (worker.js). Commands go in order; every
+// message comes back to onMessage. Where a page cannot start a worker (a CSP
+// without worker-src, this module loaded cross-origin), the same training loop
+// runs on the page's own thread in small chunks, and `mode` says so.
+
+export class HeadsClient {
+  #worker = null;
+  #engine = null;     // Promise<TrainingEngine> on the page's thread, when no worker
+  #onMessage;
+  #closed = false;
+  mode = 'worker';
+
+  /**
+   * @param {{ onMessage: (message) => void, forceMainThread?: boolean,
+   *           onModeChange?: (mode: string, reason: string) => void }} options
+   */
+  constructor({ onMessage, forceMainThread = false, onModeChange = () => {} }) {
+    this.#onMessage = onMessage;
+    this.onModeChange = onModeChange;
+    if (forceMainThread) this.#useMainThread('the no-worker attribute is set');
+    else this.#startWorker();
+  }
+
+  send(command) {
+    if (this.#closed) return;
+    if (this.#worker) this.#worker.postMessage(command);
+    else this.#engine.then((engine) => engine.handle(command), (err) => this.#fail(err));
+  }
+
+  close() {
+    this.#closed = true;
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#engine?.then((engine) => engine.handle({ type: 'pause' }), () => {});
+  }
+
+  #startWorker() {
+    try {
+      // The literal form bundlers recognise (and copy worker.js for).
+      this.#worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    } catch (err) {
+      this.#useMainThread(`this page cannot start a worker (${err?.name ?? 'error'})`);
+      return;
+    }
+    this.#worker.addEventListener('message', ({ data }) => !this.#closed && this.#onMessage(data));
+    this.#worker.addEventListener('error', (event) => {
+      // A worker that fails to load (blocked script, no module workers): fall
+      // back; the element resends its reset when the mode changes.
+      event.preventDefault();
+      this.#worker?.terminate();
+      this.#worker = null;
+      this.#useMainThread('the worker could not start');
+    });
+  }
+
+  #useMainThread(reason) {
+    this.mode = 'main';
+    this.#engine = Promise.all([import('../../../wasm/heads.js'), import('./engine.js')])
+      .then(([{ loadHeads }, { TrainingEngine }]) => loadHeads().then((core) => new TrainingEngine(
+        core, (message) => !this.#closed && this.#onMessage(message))));
+    this.onModeChange(this.mode, reason);
+  }
+
+  #fail(err) {
+    if (!this.#closed)
+      this.#onMessage({ type: 'error', generation: 0, code: err?.code ?? 'load_failed', message: err?.message ?? String(err) });
+  }
+}

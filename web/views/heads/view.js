@@ -1,0 +1,208 @@
+// What <attention-heads> shows: its controls, the loss curves, a held-out sentence with the
+// model's guesses, and one "Head N shares" grid per head with its label. Built once (blank, sized
+// like the first picture); the element (web/elements/heads.js) hands it the worker's news.
+import { el, svg } from '../../shared/dom.js';
+import { fixed2 } from '../../shared/numbers.js';
+import { cellColors, parseHex, rampColor } from '../../shared/colour.js';
+import { WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
+import { VIEW, curveScales, pathData, xOf, yOf } from '../common/loss-curve.js';
+import { DEFAULTS, MAX_HEADS } from './attributes.js';
+import { GUESSES, SENTENCE_WORDS, STEP_SIZE, STOP_AT } from './engine.js';
+import { ablationText, headLabel, statusText } from './labels.js';
+
+const RAMP = WEIGHT_RAMP.split(' ').map(parseHex); // shares 0 -> 1
+
+export class HeadsView {
+  #parts;      // the static parts' named nodes
+  #grids = []; // per head: { label, table, cells, ablation, words }
+  #announced = ''; // labels last read out to screen readers
+
+  /** Builds the lab in `root` (a shadow root) with `heads` blank grids. */
+  constructor(root, heads) {
+    this.#parts = buildSkeleton(root);
+    this.buildHeads(heads);
+  }
+
+  /** The named controls and boxes: { form, train, step, reset, seed, headsSelect, another, message, mode, ... }. */
+  get parts() { return this.#parts; }
+
+  /** How many head panels are on screen. */
+  get heads() { return this.#grids.length; }
+
+  /**
+   * One panel per head, each with a blank grid of a sentence's size until a view fills it: a new
+   * model keeps the room its pictures will take. `loading`: its texts keep their lines meanwhile.
+   */
+  buildHeads(count, loading = false) {
+    if (loading) this.#parts.lab.classList.add('loading');
+    this.#parts.heads.replaceChildren();
+    this.#grids = [];
+    for (let h = 0; h < count; h++) {
+      const label = el('p', { class: 'label', text: headLabel(h, null) });
+      const { table, cells } = gridTable(h, blankView());
+      const ablation = el('p', { class: 'ablation' });
+      this.#parts.heads.append(el('figure', { class: 'head' }, label,
+        el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `Head ${h + 1} shares, scrollable` }, table),
+        ablation));
+      this.#grids.push({ label, table, cells, ablation, words: null });
+    }
+  }
+
+  /** Train / Pause, and the line that says training paused itself. */
+  showRunning(running, reason) {
+    const p = this.#parts;
+    p.train.textContent = running ? 'Pause' : 'Train';
+    p.train.setAttribute('aria-pressed', String(running));
+    if (reason === 'finished') p.finished.textContent = `Training paused itself at ${STOP_AT} steps: the heads have settled.`;
+    else if (running) p.finished.textContent = '';
+  }
+
+  /** The controls follow the attributes (the seed field not while it shows a refused entry). */
+  showSettings({ seed, heads }, keepSeedField) {
+    const p = this.#parts;
+    if (p.seed.value !== String(seed) && !keepSeedField) p.seed.value = String(seed);
+    p.headsSelect.value = String(heads);
+  }
+
+  /** A progress report painted: the status line, the curves, the sample's view. */
+  showProgress({ steps, trainLoss, index, view }, { train, heldOut, measured }) {
+    this.#parts.status.textContent = statusText({ steps, trainLoss, heldOutLoss: heldOut.at(-1)?.loss,
+      heldOutSentences: measured?.heldOutSentences });
+    this.#drawCurve(train, heldOut);
+    this.showView(view);
+  }
+
+  /** The head labels from a held-out measurement; read out only when a job changes. */
+  showLabels({ heads, heldOutLoss }) {
+    const labels = heads.map((report, h) => headLabel(h, report));
+    this.#grids.forEach((g, h) => {
+      if (!heads[h]) return;
+      g.label.textContent = labels[h];
+      g.label.classList.toggle('specialised', heads[h].job !== 'none');
+      g.ablation.textContent = `${ablationText(h, heads[h], heldOutLoss)}.`;
+    });
+    const jobs = heads.map((r) => r.job).join();
+    if (jobs !== this.#announced) {
+      this.#announced = jobs;
+      this.#parts.live.textContent = labels.join('. ');
+    }
+  }
+
+  /** A sentence's view: its words, the model's guesses for the last one, each head's shares. */
+  showView(view) {
+    const p = this.#parts;
+    p.lab.classList.remove('loading'); // the first picture has its own sizes
+    const last = view.words.length - 1;
+    p.sentence.textContent = view.words.join(' ');
+    p.answer.textContent = `The word after the last comma is "${view.words[last]}"; the model's top guesses for it:`;
+    p.guesses.replaceChildren(...view.guesses.map((g) => el('tr', {}, el('th', { scope: 'row', text: g.word }),
+      el('td', { text: fixed2(g.probability) }))));
+    view.weights.forEach((grid, h) => this.#fillGrid(h, view, grid));
+  }
+
+  // The shares grid: askers down, keys across, two decimals in every visible cell.
+  #fillGrid(h, view, grid) {
+    const g = this.#grids[h];
+    if (!g) return;
+    const key = view.words.join(' ');
+    if (g.words !== key) {
+      g.words = key;
+      const fresh = gridTable(h, view);
+      g.table.replaceWith(fresh.table);
+      Object.assign(g, fresh);
+    }
+    grid.forEach((row, i) => row.forEach((w, j) => {
+      if (j > i) return; // masked: future words, exactly 0, left blank
+      const cell = g.cells[i][j];
+      const text = fixed2(w);
+      if (cell.textContent !== text) {
+        cell.textContent = text;
+        const { background, color } = cellColors(rampColor(RAMP, w));
+        cell.style.background = background;
+        cell.style.color = color;
+      }
+    }));
+  }
+
+  #drawCurve(train, heldOut) {
+    const scales = curveScales([train, heldOut], STOP_AT / 6);
+    const p = this.#parts;
+    p.trainPath.setAttribute('d', pathData(train, scales));
+    p.heldPath.setAttribute('d', pathData(heldOut, scales));
+    const key = `${scales.maxSteps}/${scales.maxLoss}`;
+    if (p.axes.dataset.key === key) return;
+    p.axes.dataset.key = key;
+    p.axes.replaceChildren(
+      ...scales.lossTicks.map((t) => svg('g', {},
+        svg('line', { x1: VIEW.left, x2: VIEW.width - VIEW.right, y1: yOf(t, scales), y2: yOf(t, scales), class: 'gridline' }),
+        svg('text', { x: VIEW.left - 6, y: yOf(t, scales) + 4, 'text-anchor': 'end', text: fixed2(t) }))),
+      ...scales.stepTicks.map((t) => svg('text', {
+        x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 20, 'text-anchor': 'middle', text: String(t) })),
+    );
+  }
+}
+
+// Head h's grid for a sentence's view: keys across (the first noun underlined), askers down (the
+// comma before the last word outlined), the future's cells masked and blank.
+function gridTable(h, view) {
+  return heatTable({ caption: `Head ${h + 1} shares`, className: 'grid', labels: view.words,
+    colProps: (j) => ({ class: j === view.firstNoun ? 'noun' : null }),
+    rowProps: (i) => ({ class: i === view.jobRow ? 'job' : null }),
+    cell: (i, j) => el('td', j > i ? { class: 'masked', 'aria-label': 'masked' } : {}) });
+}
+
+// A sentence of SENTENCE_WORDS blank words (no numbers), the shape every view's grid has,
+// its outlined row included (the comma before the last word, as in every sentence).
+function blankView() {
+  return { words: Array(SENTENCE_WORDS).fill('\u00a0'), firstNoun: -1, jobRow: SENTENCE_WORDS - 2 };
+}
+
+// The lab's static parts, built once; returns the nodes the code updates.
+function buildSkeleton(root) {
+  const b = (text, extra = {}) => el('button', { type: 'button', ...extra, text });
+  const train = b('Train', { 'aria-pressed': 'false', class: 'primary' });
+  const step = b('Step', { title: `Trains ${STEP_SIZE} steps` });
+  const reset = b('Reset');
+  const seed = el('input', { id: 'seed', type: 'text', inputmode: 'numeric', size: '6', value: String(DEFAULTS.seed) });
+  const heads = el('select', { id: 'heads' },
+    ...Array.from({ length: MAX_HEADS }, (_, i) => el('option', { value: String(i + 1), text: String(i + 1) })));
+  heads.value = String(DEFAULTS.heads);
+  const form = el('form', { class: 'controls' }, train, step, reset,
+    el('label', { for: 'seed', text: 'Seed' }), seed, el('label', { for: 'heads', text: 'Heads' }), heads);
+  const status = el('p', { class: 'status', text: 'Loading the model\u2026' });
+  const message = el('p', { class: 'message', role: 'alert', hidden: true });
+  const mode = el('p', { class: 'mode', hidden: true,
+    text: 'This page cannot start a worker: training runs on the page itself, which may stutter.' });
+  const finished = el('p', { class: 'finished', 'aria-live': 'polite' });
+  const live = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+  const trainPath = svg('path', { class: 'train-line' });
+  const heldPath = svg('path', { class: 'held-line' });
+  const axes = svg('g', { class: 'axes' });
+  const curve = el('figure', { class: 'curve' },
+    svg('svg', { viewBox: `0 0 ${VIEW.width} ${VIEW.height}`, role: 'img',
+      'aria-label': 'Loss in nats per word against training steps: training loss and held-out loss' },
+    axes, trainPath, heldPath),
+    el('figcaption', {}, el('span', { class: 'key train-key', text: 'training loss' }), ' ',
+      el('span', { class: 'key held-key', text: 'held-out loss' }), ' (nats per word) against training steps'));
+  const sentence = el('p', { class: 'words' });
+  const answer = el('p', { class: 'answer' });
+  // Blank rows until the first view: the table keeps the height its guesses will take.
+  const guesses = el('tbody', {}, ...Array.from({ length: GUESSES },
+    () => el('tr', {}, el('th', { scope: 'row', text: '\u00a0' }), el('td', { text: '\u00a0' }))));
+  const another = b('Another sentence');
+  const sample = el('section', { class: 'sample' },
+    el('h3', { text: 'A held-out sentence' }), sentence, another, answer,
+    el('table', { class: 'guesses' }, el('caption', { class: 'visually-hidden', text: 'Top next-word guesses' }),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'next word' }), el('th', { scope: 'col', text: 'probability' }))),
+      guesses));
+  const headsBox = el('div', { class: 'heads' });
+  const note = el('p', { class: 'note', text: 'Each grid shows, for the sentence above, how each word (row) shares its '
+    + 'attention among the words so far (columns); the outlined row is the comma before the last word, the underlined column the first noun. The labels are '
+    + `measured over the held-out sentences. Step trains ${STEP_SIZE} steps; training pauses itself at ${STOP_AT}. `
+    + 'Reseeding may swap which head takes which job: nobody assigns them.' });
+  // .loading: the texts the first picture brings keep their lines meanwhile (attention-heads.css).
+  const lab = el('div', { class: 'lab loading' }, form, status, message, mode, finished, live, curve, sample, headsBox, note);
+  root.append(lab);
+  return { lab, form, train, step, reset, seed, headsSelect: heads, status, message, mode, finished, live, trainPath,
+    heldPath, axes, sentence, answer, guesses, another, heads: headsBox };
+}

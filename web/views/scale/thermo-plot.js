@@ -1,0 +1,92 @@
+// The thermostat plot: the average largest share in a row against d_k (log
+// scale, 2 to 512), with and without dividing the scores by sqrt(d_k). Without
+// it the line climbs to 1.00 (one winner takes all); with it, it stays low.
+// Both lines are labelled in place (not by colour alone) and use different marks.
+
+import { svgEl, svgText, clear, linear, pointsAttr } from './svg.js';
+import { el } from '../../shared/dom.js';
+import { formatShare } from './format.js';
+
+const W = 360;
+const H = 220;
+const M = { left: 40, right: 14, top: 22, bottom: 40 };
+
+/** svg: the <svg>; data: { n, rows: [{ dk, unscaled: { maxShare }, scaled: { maxShare } }] }; dk: the slider's d_k. */
+export function drawThermoPlot(svg, data, dk) {
+  clear(svg);
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const dks = data.rows.map((r) => r.dk);
+  const x = linear(Math.log2(dks[0]), Math.log2(dks[dks.length - 1]), M.left, W - M.right);
+  const xOf = (d) => x(Math.log2(d));
+  const y = linear(0, 1, H - M.bottom, M.top);
+  drawFrame(svg, xOf, y, dks, data.n);
+  if (dk >= dks[0] && dk <= dks[dks.length - 1]) drawMarker(svg, xOf(dk), y, dk);
+  drawSeries(svg, xOf, y, data.rows, 'unscaled', 'circle');
+  drawSeries(svg, xOf, y, data.rows, 'scaled', 'rect');
+  labelSeries(svg, xOf, y, data.rows);
+  svg.setAttribute('aria-label', describeThermostat(data));
+}
+
+function drawFrame(svg, xOf, y, dks, n) {
+  const frame = svgEl(svg, 'g', { class: 'axes' });
+  const [first, last] = [dks[0], dks[dks.length - 1]];
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+    svgEl(frame, 'line', { class: t === 1 ? 'ceiling' : 'grid', x1: xOf(first), x2: xOf(last), y1: y(t), y2: y(t) });
+    svgEl(frame, 'text', { class: 'tick', x: xOf(first) - 6, y: y(t), 'text-anchor': 'end', 'dominant-baseline': 'middle' },
+      formatShare(t));
+  }
+  svgEl(frame, 'line', { class: 'even', x1: xOf(first), x2: xOf(last), y1: y(1 / n), y2: y(1 / n) });
+  for (const d of dks) svgEl(frame, 'text', { class: 'tick', x: xOf(d), y: y(0) + 16, 'text-anchor': 'middle' }, String(d));
+  svgText(frame, { class: 'label', x: (xOf(first) + xOf(last)) / 2, y: y(0) + 34, 'text-anchor': 'middle' },
+    'd_k (numbers per query and key)');
+  svgEl(frame, 'text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) + 14 }, 'one winner takes all');
+}
+
+// The learner's d_k: a dashed vertical line, labelled above the plot (kept inside it at the ends).
+function drawMarker(svg, at, y, dk) {
+  svgEl(svg, 'line', { class: 'marker', x1: at, x2: at, y1: y(0), y2: y(1) });
+  const anchor = at < M.left + 50 ? 'start' : at > W - M.right - 50 ? 'end' : 'middle';
+  svgText(svg, { class: 'plot-note', x: at, y: y(1) - 8, 'text-anchor': anchor }, `your d_k = ${dk}`);
+}
+
+function drawSeries(svg, xOf, y, rows, which, mark) {
+  const g = svgEl(svg, 'g', { class: `series ${which}` });
+  svgEl(g, 'polyline', { points: pointsAttr(rows.map((r) => [xOf(r.dk), y(r[which].maxShare)])) });
+  for (const r of rows) {
+    const [cx, cy] = [xOf(r.dk), y(r[which].maxShare)];
+    const data = { 'data-dk': r.dk, 'data-share': r[which].maxShare.toFixed(4) };
+    if (mark === 'circle') svgEl(g, 'circle', { cx, cy, r: 3.5, ...data });
+    else svgEl(g, 'rect', { x: cx - 3.2, y: cy - 3.2, width: 6.4, height: 6.4, ...data });
+  }
+}
+
+// Labels sit by the last points: the unscaled one well under its line (clear of
+// its climb), the scaled one above.
+function labelSeries(svg, xOf, y, rows) {
+  const last = rows[rows.length - 1];
+  const at = xOf(last.dk) - 6;
+  svgText(svg, { class: 'series-label unscaled', x: at, y: y(last.unscaled.maxShare) + 50, 'text-anchor': 'end' },
+    'without \u00f7\u221ad_k');
+  svgText(svg, { class: 'series-label scaled', x: at, y: y(last.scaled.maxShare) - 12, 'text-anchor': 'end' },
+    'with \u00f7\u221ad_k');
+}
+
+/** The plot's message in one or two sentences (also its text alternative). */
+export function describeThermostat({ n, rows }) {
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return `Average largest share in a row for ${n} random tokens with unit-variance q and k. ` +
+    `Without dividing by \u221ad\u2096 it climbs from ${formatShare(first.unscaled.maxShare)} at d\u2096 = ${first.dk} ` +
+    `to ${formatShare(last.unscaled.maxShare)} at d\u2096 = ${last.dk}: one winner takes nearly all. ` +
+    `With the thermostat it stays between ${formatShare(Math.min(...rows.map((r) => r.scaled.maxShare)))} and ` +
+    `${formatShare(Math.max(...rows.map((r) => r.scaled.maxShare)))}.`;
+}
+
+// The table's columns after d_k: [series, field] of each row's numbers.
+const COLUMNS = [['unscaled', 'maxShare'], ['scaled', 'maxShare'], ['unscaled', 'entropyBits'], ['scaled', 'entropyBits']];
+
+/** Fills the table behind the plot (tbody) with one row per d_k, two decimals each. */
+export function fillThermoTable(tbody, { rows }) {
+  tbody.replaceChildren(...rows.map((r) => el('tr', { 'data-dk': r.dk }, el('th', { scope: 'row', text: r.dk }),
+    COLUMNS.map(([which, field]) => el('td', { 'data-series': `${which}-${field}`, text: r[which][field].toFixed(2) })))));
+}

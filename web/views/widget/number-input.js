@@ -1,0 +1,74 @@
+// One editable number: a text input that parses as you type, steps with the
+// arrow keys (1, or 0.1 with Shift), and on bad text shows an inline message,
+// marks itself aria-invalid and reports nothing (so the last good state stays).
+import { el, uid } from '../../shared/dom.js';
+import { AttentionErrorEvent } from '../../shared/events.js';
+import { inputText } from '../../shared/numbers.js';
+import { parseNumber } from '../../model/limits.js';
+
+/**
+ * @param {{ label: string, value: number, onValue: (x: number) => {code, message}|null,
+ *           messageHost: Element, className?: string }} options
+ *   onValue returns null when the widget accepted the number, or the refusal when it did not.
+ *   Every message shown is also dispatched from the input as an attention-error event.
+ */
+export function createNumberInput({ label, value, onValue, messageHost, className = '' }) {
+  // No inputmode="decimal": iOS's decimal keypad has no minus sign, and the chapter's own
+  // weights are negative (−1, −2, −3). The text keyboard's number row has both.
+  const input = el('input', {
+    type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+    class: `num ${className}`, 'aria-label': label, value: inputText(value),
+  });
+  const message = el('span', { id: uid('msg'), class: 'cell-message', role: 'alert', hidden: true });
+  messageHost.append(message);
+  let good = value; // last accepted number
+
+  function showError({ code, message: text }) {
+    message.textContent = `${label} ${text}`;
+    input.dispatchEvent(new AttentionErrorEvent({ code, message: message.textContent }));
+    message.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', message.id);
+  }
+
+  function clearError() {
+    if (message.hidden) return;
+    message.hidden = true;
+    message.textContent = '';
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+
+  function commitText() {
+    const parsed = parseNumber(input.value);
+    if (!parsed.ok) return showError({ code: 'bad_number', message: parsed.message });
+    const refused = onValue(parsed.value);
+    if (refused) return showError(refused);
+    good = parsed.value;
+    clearError();
+  }
+
+  input.addEventListener('input', commitText);
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    const parsed = parseNumber(input.value);
+    const base = parsed.ok ? parsed.value : good;
+    const step = (event.shiftKey ? 0.1 : 1) * (event.key === 'ArrowUp' ? 1 : -1);
+    input.value = inputText(Number((base + step).toFixed(6)));
+    commitText();
+  });
+
+  return {
+    input,
+    get invalid() { return !message.hidden; },
+    /** Shows a number from the state; `force` also replaces text the learner left invalid. */
+    set(x, force = false) {
+      if (!force && (this.invalid || x === good)) return; // unchanged (or left for the learner to fix)
+      good = x;
+      const parsed = parseNumber(input.value);
+      if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
+      clearError();
+    },
+  };
+}
