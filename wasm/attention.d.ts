@@ -137,6 +137,8 @@ export interface TrainStepResult extends GridSet {
   /** The gradient the step used, and the one at the new grids. */
   gradientsBefore: GridSet;
   gradients: GridSet;
+  /** Each share target's asker's row of weights at the new grids (targets in order). */
+  rows: number[][];
   /** New grids − origin, when the request gave an origin. */
   moved?: GridSet;
 }
@@ -175,6 +177,8 @@ export interface StackStepResult {
   loss: number;
   gradientsBefore: GridSet[];
   gradients: GridSet[];
+  /** Each share target's asker's row of the last layer's weights, after the step (targets in order). */
+  rows: number[][];
   moved?: GridSet[];
 }
 
@@ -202,7 +206,7 @@ export interface Attention {
   /** dloss/d{embeddings, wq, wk, wv} for a loss with the given upstream gradients. */
   gradients(request: AttendRequest & { upstream?: Upstream }): GradientsResult;
   /** A goal's loss at these grids and its gradient. */
-  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet; moved?: GridSet };
+  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet; rows: number[][]; moved?: GridSet };
   /** One step of plain gradient descent; throws (bad_learning_rate, diverged, ...) with nothing moved. */
   trainStep(request: TrainStepRequest): TrainStepResult;
   /** A seeded random grid, the same everywhere: entries in [−scale, scale] with two decimals. */
@@ -211,7 +215,7 @@ export interface Attention {
   stackForward(request: { layers: StackLayer[]; embeddings: Matrix; scaled?: boolean; causal?: boolean;
     temperature?: number }): { layers: StackLayerTrace[]; stream: number[][] };
   /** A goal's loss on a stack and every layer's gradient (training build). */
-  evaluateStack(request: StackGoalRequest): { loss: number; gradients: GridSet[]; moved?: GridSet[] };
+  evaluateStack(request: StackGoalRequest): { loss: number; gradients: GridSet[]; rows: number[][]; moved?: GridSet[] };
   /** One step of plain gradient descent on every layer; throws (bad_learning_rate, diverged, too_large, ...)
    *  with nothing moved (training build). */
   stackStep(request: StackStepRequest): StackStepResult;

@@ -123,6 +123,13 @@ attention::Matrix optional_matrix(const val& m) {
   return m.isUndefined() ? attention::Matrix() : matrix_from(m);
 }
 
+// rows[t]: one Float64Array each (the goal's share targets, in order).
+val rows_out(const std::vector<std::vector<double>>& rows) {
+  val out = val::array();
+  for (std::size_t t = 0; t < rows.size(); ++t) out.set(t, copy_out(rows[t]));
+  return out;
+}
+
 val grids_out(const attention::Grids& g) {
   val out = val::object();
   out.set("wq", matrix_out(g.wq));
@@ -194,6 +201,7 @@ val evaluate_goal(const val& request) {
   if (!out["ok"].as<bool>()) return out;
   out.set("loss", ev.loss);
   out.set("gradients", grids_out(ev.gradients));
+  out.set("rows", rows_out(ev.rows));
   return with_moved(request, grids_from(request), out);
 }
 
@@ -215,6 +223,7 @@ val train_step(const val& request) {
   out.set("gradientsBefore", grids_out(before.gradients));
   out.set("loss", after.loss);
   out.set("gradients", grids_out(after.gradients));
+  out.set("rows", rows_out(after.rows));
   return with_moved(request, grids, out);
 }
 
@@ -277,6 +286,7 @@ val evaluate_stack(const val& request) {
   if (!out["ok"].as<bool>()) return out;
   out.set("loss", ev.loss);
   out.set("gradients", stack_out(ev.gradients));
+  out.set("rows", rows_out(ev.rows));
   return with_stack_moved(request, stack, out);
 }
 
@@ -298,6 +308,7 @@ val stack_step(const val& request) {
   out.set("gradientsBefore", stack_out(before.gradients));
   out.set("loss", after.loss);
   out.set("gradients", stack_out(after.gradients));
+  out.set("rows", rows_out(after.rows));
   return with_stack_moved(request, stack, out);
 }
 

@@ -21,7 +21,7 @@ export function createTrainingPath(core, limits) {
       checkGoalWork(goal.examples, [goal], core.maxGoalWork);
       const r = core.evaluateGoal(goal);
       if (!r.ok) throw new AttentionError(r.message, r.code);
-      return { loss: r.loss, gradients: nestGrids(r.gradients), ...(r.moved && { moved: nestGrids(r.moved) }) };
+      return { loss: r.loss, gradients: nestGrids(r.gradients), rows: plainRows(r.rows), ...(r.moved && { moved: nestGrids(r.moved) }) };
     },
 
     /**
@@ -37,7 +37,7 @@ export function createTrainingPath(core, limits) {
       if (!r.ok) throw new AttentionError(r.message, r.code);
       return {
         ...nestGrids(r.grids), lossBefore: r.lossBefore, loss: r.loss,
-        gradientsBefore: nestGrids(r.gradientsBefore), gradients: nestGrids(r.gradients),
+        gradientsBefore: nestGrids(r.gradientsBefore), gradients: nestGrids(r.gradients), rows: plainRows(r.rows),
         ...(r.moved && { moved: nestGrids(r.moved) }),
       };
     },
@@ -64,7 +64,7 @@ export function createTrainingPath(core, limits) {
       checkGoalWork(goal.examples, goal.layers, core.maxGoalWork);
       const r = core.evaluateStack(goal);
       if (!r.ok) throw new AttentionError(r.message, r.code);
-      return { loss: r.loss, gradients: nestLayers(r.gradients), ...(r.moved && { moved: nestLayers(r.moved) }) };
+      return { loss: r.loss, gradients: nestLayers(r.gradients), rows: plainRows(r.rows), ...(r.moved && { moved: nestLayers(r.moved) }) };
     },
 
     /** One step of plain gradient descent on every layer (trainStep's rules, layer by layer). */
@@ -76,7 +76,7 @@ export function createTrainingPath(core, limits) {
       if (!r.ok) throw new AttentionError(r.message, r.code);
       return {
         layers: nestLayers(r.layers), lossBefore: r.lossBefore, loss: r.loss,
-        gradientsBefore: nestLayers(r.gradientsBefore), gradients: nestLayers(r.gradients),
+        gradientsBefore: nestLayers(r.gradientsBefore), gradients: nestLayers(r.gradients), rows: plainRows(r.rows),
         ...(r.moved && { moved: nestLayers(r.moved) }),
       };
     },
@@ -97,6 +97,8 @@ export function createTrainingPath(core, limits) {
 }
 
 const nestLayers = (layers) => Array.from(layers, nestGrids);
+// The share targets' rows of weights (Float64Arrays) as plain arrays of numbers.
+const plainRows = (rows) => Array.from(rows, (row) => Array.from(row));
 
 // A step's learning rate and freeze switches -> the core's { learningRate, trainWq, trainWk, trainWv }.
 function readStep(request) {

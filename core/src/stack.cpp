@@ -107,7 +107,8 @@ Status evaluate_stack(const Stack& stack, const std::vector<Example>& examples, 
       return detail::fail(s.code, prefix + s.message);
     const Trace& last = t.layers.back();
     Upstream top;
-    out.loss += scale * detail::example_loss(ex, last.logits, last.weights, t.stream, options.causal, scale, &top);
+    out.loss += scale * detail::example_loss(ex, last.logits, last.weights, t.stream, options.causal, scale, &top,
+                                                 &out.rows);
     if (Status s = stack_backward(stack, t, options, top, &out.gradients); !s.ok())
       return detail::fail(s.code, prefix + s.message);
   }

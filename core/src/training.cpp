@@ -82,13 +82,15 @@ std::string number(double x) {
 }  // namespace
 
 double example_loss(const Example& ex, const Matrix& logits, const Matrix& weights, const Matrix& outputs,
-                    bool causal, double scale, Upstream* up) {
+                    bool causal, double scale, Upstream* up, std::vector<std::vector<double>>* rows) {
   const std::size_t n = weights.rows, width = outputs.cols;
   up->logits = Matrix(n, n);
   up->outputs = Matrix(n, width);
   double loss = 0;
   for (const ShareTarget& s : ex.shares) {
     loss += cross_entropy(logits, s.asker, s.key, causal);
+    const double* row = &weights.data[s.asker * n];
+    rows->emplace_back(row, row + n);
     for (std::size_t j = 0; j < n; ++j) up->logits.at(s.asker, j) += scale * weights.at(s.asker, j);
     up->logits.at(s.asker, s.key) -= scale;
   }
@@ -173,7 +175,8 @@ Status evaluate(const Grids& grids, const std::vector<Example>& examples, const 
     if (Status s = detail::check_targets(examples[e], grids.wv.rows, "outputs", options.causal); !s.ok())
       return detail::fail(s.code, prefix + s.message);
     Upstream up;
-    out.loss += scale * detail::example_loss(examples[e], t.logits, t.weights, t.outputs, options.causal, scale, &up);
+    out.loss += scale * detail::example_loss(examples[e], t.logits, t.weights, t.outputs, options.causal, scale, &up,
+                                                 &out.rows);
     Gradients g;
     if (Status s = backward(in, options, t, up, &g); !s.ok()) return detail::fail(s.code, prefix + s.message);
     detail::add_into(&out.gradients.wq, g.wq);

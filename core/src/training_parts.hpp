@@ -26,10 +26,11 @@ Status check_targets(const Example& ex, std::size_t width, const char* width_nam
 Status count_targets(const std::vector<Example>& examples, double* scale);
 
 // One example's loss (a sum over its targets) and its upstream gradients, each target's part
-// scaled by `scale`. Share targets read `logits` and `weights` (n, n); blend targets read
-// `outputs` (n, width). up->logits (n, n) and up->outputs (n, width) are overwritten.
+// scaled by `scale`. Share targets read `logits` and `weights` (n, n), and append their asker's
+// row of weights to *rows; blend targets read `outputs` (n, width). up->logits (n, n) and
+// up->outputs (n, width) are overwritten.
 double example_loss(const Example& ex, const Matrix& logits, const Matrix& weights, const Matrix& outputs,
-                    bool causal, double scale, Upstream* up);
+                    bool causal, double scale, Upstream* up, std::vector<std::vector<double>>* rows);
 
 // The work of one pass over a goal's sentences through `count` layers (layers[0] ..
 // layers[count - 1]), in multiply-adds (each sentence and layer: n d_model (2 d_k + d_v) to

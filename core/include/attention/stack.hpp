@@ -42,6 +42,7 @@ Status stack_forward(const Stack& stack, const Matrix& embeddings, const Options
 struct StackEvaluation {
   double loss = 0;  // mean over every target of every example
   Stack gradients;  // gradients[l]: dloss/dW of layer l, each the shape of its grid
+  std::vector<std::vector<double>> rows;  // as Evaluation's: the last layer's rows of the targets' askers
 };
 
 // A goal's loss on the stack and its gradient (kTooLarge past kMaxGoalWork). Never throws.

@@ -60,6 +60,9 @@ struct Example {
 struct Evaluation {
   double loss = 0;  // mean over every target of every example
   Grids gradients;  // dloss/dW, each the shape of its grid
+  // rows[t]: share target t's asker's row of weights (n), targets in order (examples in order,
+  // each example's shares in order): what a goal's check reads, without another forward pass.
+  std::vector<std::vector<double>> rows;
 };
 
 // The goal's loss and its gradient at these grids (kTooLarge past kMaxGoalWork). Never throws.
