@@ -247,12 +247,18 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     if (!ui.yours.matches(':focus') && ui.yours.getAttribute('aria-invalid') !== 'true' && ui.yours.value !== text)
       ui.yours.value = text;
     const { it } = sentence.expected;
-    const row = (l) => sentence.layers[l][it ?? sentence.tokens.indexOf('it')];
-    const hasIt = sentence.tokens.includes('it');
-    ui.tables.replaceChildren(...(hasIt ? sentence.layers.map((_, l) => sharesTable(
-      sentence.layers.length > 1 ? `Layer ${l + 1} shares` : 'Layer 1 shares (the only layer)', sentence.tokens, row(l))) : []));
-    const lines = hasIt ? layerSentences(sentence) : ['There is no “it” in this sentence: nothing to show.'];
-    ui.layerLines.replaceChildren(...lines.map((text) => el('li', { text })));
+    const asker = it ?? sentence.tokens.indexOf('it');
+    const rows = asker >= 0 ? sentence.layers.map((layer) => layer[asker]) : [];
+    // Built when the words or the layers change; otherwise only the numbers are written.
+    const shape = JSON.stringify([sentence.tokens, rows.length]);
+    if (ui.tables.dataset.shape !== shape) {
+      ui.tables.dataset.shape = shape;
+      ui.tables.replaceChildren(...rows.map((row, l) => sharesTable(
+        rows.length > 1 ? `Layer ${l + 1} shares` : 'Layer 1 shares (the only layer)', sentence.tokens, row)));
+    }
+    rows.forEach((row, l) => ui.tables.children[l].querySelectorAll('td').forEach((td, j) => setText(td, fixed2(row[j]))));
+    const lines = asker >= 0 ? layerSentences(sentence) : ['There is no “it” in this sentence: nothing to show.'];
+    setLines(ui.layerLines, lines);
   }
 
   // What one layer's training shows (the goal "pronouns find their noun"): once trained, the
@@ -266,11 +272,15 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     if (settled) setText(ui.coinToss, coinTossSentence(p, t.losses.at(-1)));
   }
 
-  // Layer 2's grids (the goal of two layers): numbers only; the cast above is layer 1.
+  // Layer 2's grids (the goal of two layers): numbers only, written while they are open; the
+  // cast above is layer 1.
   function paintUpper() {
-    if (goal.layers !== 2 || !run?.upper) return;
+    if (goal.layers !== 2 || !run?.upper || !ui.upper.open) return;
     const layer = run.upper[0];
-    ui.upperGrids.replaceChildren(...GRIDS.map(([name, label]) => gridTable(`Layer 2 ${label}`, layer[name])));
+    if (ui.upperGrids.children.length !== GRIDS.length)
+      ui.upperGrids.replaceChildren(...GRIDS.map(([name, label]) => gridTable(`Layer 2 ${label}`, layer[name])));
+    GRIDS.forEach(([name], k) => ui.upperGrids.children[k].querySelectorAll('tr').forEach((tr, r) =>
+      tr.querySelectorAll('td').forEach((td, c) => setText(td, fixed2(layer[name][r][c])))));
   }
 
   function paintTrainer(t) {
@@ -406,6 +416,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     ui.goal.addEventListener('change', () => selectGoal(ui.goal.value));
     ui.seed.addEventListener('change', changeSeed);
     ui.yours.addEventListener('input', typeSentence);
+    ui.upper.addEventListener('toggle', paintUpper);
     ui.play.addEventListener('click', () => trainer.toggle());
     ui.stepButton.addEventListener('click', () => trainer.stepOnce());
     ui.reset.addEventListener('click', resetTraining);
@@ -442,6 +453,15 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       });
     },
   };
+}
+
+// One <li> per line, each written only when it changed.
+function setLines(list, lines) {
+  while (list.children.length > lines.length) list.lastChild.remove();
+  lines.forEach((text, k) => {
+    if (!list.children[k]) list.append(el('li'));
+    setText(list.children[k], text);
+  });
 }
 
 // A table of one asker's shares: the words across, the shares (two decimals) below.
