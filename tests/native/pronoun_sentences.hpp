@@ -1,6 +1,6 @@
 // The pronoun goals' sentences, written out for the native tests: the same design as the
-// widget's data (web/views/train/pronouns.js, checked against it in tests/wasm/stack-goals.test.mjs
-// by the goal's own outcome): every word a row of plain features, two frames, both orders of the
+// widget's data (web/views/train/pronouns.js, whose own tests are tests/wasm/train-goals.test.mjs
+// and stack-goals.test.mjs): every word a row of plain features, two frames, both orders of the
 // two nouns and both cues, so neither a noun's kind nor its place alone says which one "it" means.
 //   "the A knocked over the B because it was C", "the A fell on the B because it was C"
 //   C = fragile -> "it" is the breakable noun; C = hungry -> the animal.
