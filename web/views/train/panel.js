@@ -165,17 +165,21 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
 
   // ---- your sentence (the pronoun goals) ----
 
+  // The box's own message line ('' clears it): its words stay as typed while it shows.
+  function showSentenceMessage(text) {
+    setAttr(ui.yours, 'aria-invalid', String(text !== ''));
+    setText(ui.yoursMessage, text);
+    ui.yoursMessage.hidden = text === '';
+  }
+
   // A sentence typed into "Your sentence": shown with the grids as they are (no training step),
   // "it" asking; words it does not know get a message and the sentence on screen stays.
   function typeSentence() {
     const read = readTyped(ui.yours.value, MAX_TOKENS);
-    setAttr(ui.yours, 'aria-invalid', String(!read.ok));
-    setText(ui.yoursMessage, read.ok ? '' : read.message);
-    ui.yoursMessage.hidden = read.ok;
-    if (!read.ok) {
-      onError({ code: 'bad_sentence', message: read.message });
-      return;
-    }
+    const news = !read.ok && ui.yoursMessage.textContent !== read.message; // each message once, as an event
+    showSentenceMessage(read.ok ? '' : read.message);
+    if (news) onError({ code: 'bad_sentence', message: read.message });
+    if (!read.ok) return;
     if (read.tokens.join(' ') === model.state.tokens.join(' ')) return;
     const it = read.tokens.indexOf('it');
     const asker = it >= 0 ? it : Math.min(model.state.asker, read.tokens.length - 1);
@@ -212,6 +216,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     const pronouns = PRONOUN_GOALS.has(goal.id);
     ui.sentences.hidden = !pronouns;
     ui.yoursBox.hidden = !pronouns;
+    showSentenceMessage(''); // a new goal's sentence replaces whatever the box held
     ui.upper.hidden = goal.layers !== 2;
     setText(ui.whole, pronouns ? 'This goal reads the whole sentence (no causal mask), as the chapter’s “it” does: '
       + '“it” may look at “hungry” after it.' : '');
