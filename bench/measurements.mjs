@@ -8,6 +8,7 @@
 import { capsGroups, kernelGroups, memoryGroups, nativeGroups, targetGroups } from './kernel.mjs';
 import { chromiumTargetGroups, firstCallGroups, scaleWorkerGroups } from './chromium.mjs';
 import { headsGroups, loadGroups, stepsGroups, trainGroups, widgetGroups } from './pages.mjs';
+import { trainStackGroups } from './train-stack.mjs';
 
 export const MEASUREMENTS = [
   { name: 'kernel', runs: 'node', unit: 'ms',
@@ -46,6 +47,9 @@ export const MEASUREMENTS = [
   { name: 'train', runs: 'chromium', unit: 'µs, steps/s', script: 'train',
     what: 'one training step in WebAssembly, and the train panel playing in Chromium',
     groups: trainGroups },
+  { name: 'train-stack', runs: 'chromium', unit: 'ms',
+    what: 'the two-layer goal: one step of the stack in WebAssembly, and from random grids to "Goal met" in Chromium for seeds 0-5, with the long tasks meanwhile',
+    groups: trainStackGroups },
   { name: 'heads', runs: 'chromium', unit: 'steps/s, s', script: 'heads',
     what: 'the heads lab: training speed, and the time from Train until both heads carry a label',
     groups: headsGroups },

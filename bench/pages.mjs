@@ -23,7 +23,7 @@ function demoServer(ctx, root) {
 }
 
 /** A page of the checkout's demo site in a fresh context; only the scale lab, if asked, kept out. */
-async function demoPage(ctx, side, path, { viewport = { width: 1280, height: 900 }, motion = false, noScale = true } = {}) {
+export async function demoPage(ctx, side, path, { viewport = { width: 1280, height: 900 }, motion = false, noScale = true } = {}) {
   const base = await demoServer(ctx, side.root);
   const context = await (await ctx.chromium()).newContext({ viewport, reducedMotion: motion ? 'no-preference' : 'reduce' });
   const page = await context.newPage();

@@ -137,8 +137,62 @@ export interface TrainStepResult extends GridSet {
   /** The gradient the step used, and the one at the new grids. */
   gradientsBefore: GridSet;
   gradients: GridSet;
+  /** Each share target's asker's row of weights at the new grids (targets in order). */
+  rows: number[][];
   /** New grids − origin, when the request gave an origin. */
   moved?: GridSet;
+}
+
+/** One layer of a stack: W_Q, W_K (d_k, d_model) and W_V (d_model, d_model), so h + outputs adds up. */
+export interface StackLayer {
+  wq: Matrix;
+  wk: Matrix;
+  wv: Matrix;
+}
+
+/**
+ * A goal on a stack of layers, h_{l+1} = h_l + attend(h_l; layer l).outputs: share targets
+ * read the last layer's weights; blend targets the words' final vectors (d_model numbers).
+ * One pass over the sentences is capped (too_large) like trainStep's.
+ */
+export interface StackGoalRequest {
+  layers: StackLayer[];
+  examples: GoalExample[];
+  scaled?: boolean;
+  causal?: boolean;
+  temperature?: number;
+  /** The layers a run started from: the result then carries `moved`, layer by layer. */
+  origin?: StackLayer[];
+}
+
+export interface StackStepRequest extends StackGoalRequest {
+  learningRate: number;
+  /** Which grids the step may change, in every layer. Default all true. */
+  train?: { wq?: boolean; wk?: boolean; wv?: boolean };
+}
+
+export interface StackStepResult {
+  layers: GridSet[];
+  lossBefore: number;
+  loss: number;
+  gradientsBefore: GridSet[];
+  gradients: GridSet[];
+  /** Each share target's asker's row of the last layer's weights, after the step (targets in order). */
+  rows: number[][];
+  moved?: GridSet[];
+}
+
+/** One layer's attend() trace in a stack, with the vectors it read (`inputs`, h_l). */
+export interface StackLayerTrace {
+  inputs: number[][];
+  queries: number[][];
+  keys: number[][];
+  values: number[][];
+  scores: number[][];
+  logits: number[][];
+  weights: number[][];
+  outputs: number[][];
+  divisor: number;
 }
 
 export interface Attention {
@@ -152,11 +206,19 @@ export interface Attention {
   /** dloss/d{embeddings, wq, wk, wv} for a loss with the given upstream gradients. */
   gradients(request: AttendRequest & { upstream?: Upstream }): GradientsResult;
   /** A goal's loss at these grids and its gradient. */
-  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet; moved?: GridSet };
+  evaluateGoal(request: GoalRequest): { loss: number; gradients: GridSet; rows: number[][]; moved?: GridSet };
   /** One step of plain gradient descent; throws (bad_learning_rate, diverged, ...) with nothing moved. */
   trainStep(request: TrainStepRequest): TrainStepResult;
   /** A seeded random grid, the same everywhere: entries in [−scale, scale] with two decimals. */
   randomGrid(rows: number, cols: number, options?: { seed?: number; scale?: number }): number[][];
+  /** The stack's forward pass on one sentence (training build). */
+  stackForward(request: { layers: StackLayer[]; embeddings: Matrix; scaled?: boolean; causal?: boolean;
+    temperature?: number }): { layers: StackLayerTrace[]; stream: number[][] };
+  /** A goal's loss on a stack and every layer's gradient (training build). */
+  evaluateStack(request: StackGoalRequest): { loss: number; gradients: GridSet[]; rows: number[][]; moved?: GridSet[] };
+  /** One step of plain gradient descent on every layer; throws (bad_learning_rate, diverged, too_large, ...)
+   *  with nothing moved (training build). */
+  stackStep(request: StackStepRequest): StackStepResult;
   /** Askers first .. first + count - 1 of attendRaw (Q, K, V whole): weights (count, n),
    *  outputs (count, d); `into` sized so. Bit for bit attendRaw's rows when first % 32 === 0. */
   attendRawRows(Q: Float32Array, K: Float32Array, V: Float32Array, n: number, d: number,

@@ -273,6 +273,15 @@ class Attention {
   /** A small seeded random grid, the same everywhere: entries in [-scale, scale], two decimals. */
   randomGrid(rows, cols, options) { return this.#needTraining().randomGrid(rows, cols, options); }
 
+  /** A stack of layers with a residual (docs/training.md): each layer's trace, and the words' final vectors. */
+  stackForward(request) { return this.#needTraining().stackForward(request); }
+
+  /** A goal's loss on a stack and every layer's gradient. */
+  evaluateStack(request) { return this.#needTraining().evaluateStack(request); }
+
+  /** One step of plain gradient descent on every layer of a stack; throws with nothing moved. */
+  stackStep(request) { return this.#needTraining().stackStep(request); }
+
   #needTraining() {
     if (!this.#training)
       throw new AttentionError('training needs the training build of the core: loadAttention({ training: true })',

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "attention/stack.hpp"
 #include "attention/training.hpp"
 
 using emscripten::val;
@@ -57,6 +58,21 @@ val status_out(const attention::Status& s) {
   return out;
 }
 
+// Every intermediate of one attend() trace, set on `out`.
+val trace_out(const attention::Trace& t, val out) {
+  out.set("queries", matrix_out(t.queries));
+  out.set("keys", matrix_out(t.keys));
+  out.set("values", matrix_out(t.values));
+  out.set("scores", matrix_out(t.scores));
+  out.set("logits", matrix_out(t.logits));
+  out.set("exponentials", matrix_out(t.exponentials));
+  out.set("expSums", copy_out(t.exp_sums));
+  out.set("weights", matrix_out(t.weights));
+  out.set("outputs", matrix_out(t.outputs));
+  out.set("divisor", t.divisor);
+  return out;
+}
+
 // request: { embeddings, wq, wk, wv: { rows, cols, data: Float64Array row-major },
 //            scaled, causal, temperature }
 val attend(const val& request) {
@@ -73,17 +89,7 @@ val attend(const val& request) {
   attention::Trace t;
   val out = status_out(attention::attend(in, options, &t));
   if (!out["ok"].as<bool>()) return out;
-  out.set("queries", matrix_out(t.queries));
-  out.set("keys", matrix_out(t.keys));
-  out.set("values", matrix_out(t.values));
-  out.set("scores", matrix_out(t.scores));
-  out.set("logits", matrix_out(t.logits));
-  out.set("exponentials", matrix_out(t.exponentials));
-  out.set("expSums", copy_out(t.exp_sums));
-  out.set("weights", matrix_out(t.weights));
-  out.set("outputs", matrix_out(t.outputs));
-  out.set("divisor", t.divisor);
-  return out;
+  return trace_out(t, out);
 }
 
 // Heap use, for leak tests (tests/wasm/soak.test.mjs): the size of the wasm
@@ -115,6 +121,13 @@ attention::Options options_from(const val& request) {
 // An optional { rows, cols, data } (undefined -> empty, which backward reads as zeros).
 attention::Matrix optional_matrix(const val& m) {
   return m.isUndefined() ? attention::Matrix() : matrix_from(m);
+}
+
+// rows[t]: one Float64Array each (the goal's share targets, in order).
+val rows_out(const std::vector<std::vector<double>>& rows) {
+  val out = val::array();
+  for (std::size_t t = 0; t < rows.size(); ++t) out.set(t, copy_out(rows[t]));
+  return out;
 }
 
 val grids_out(const attention::Grids& g) {
@@ -188,6 +201,7 @@ val evaluate_goal(const val& request) {
   if (!out["ok"].as<bool>()) return out;
   out.set("loss", ev.loss);
   out.set("gradients", grids_out(ev.gradients));
+  out.set("rows", rows_out(ev.rows));
   return with_moved(request, grids_from(request), out);
 }
 
@@ -209,7 +223,93 @@ val train_step(const val& request) {
   out.set("gradientsBefore", grids_out(before.gradients));
   out.set("loss", after.loss);
   out.set("gradients", grids_out(after.gradients));
+  out.set("rows", rows_out(after.rows));
   return with_moved(request, grids, out);
+}
+
+// ---- the stack (attention/stack.hpp): layers [{ wq, wk, wv }] ----
+
+attention::Stack stack_from(const val& layers) {
+  attention::Stack out(layers["length"].as<std::size_t>());
+  for (std::size_t l = 0; l < out.size(); ++l) out[l] = grids_from(layers[l]);
+  return out;
+}
+
+val stack_out(const attention::Stack& stack) {
+  val out = val::array();
+  for (std::size_t l = 0; l < stack.size(); ++l) out.set(l, grids_out(stack[l]));
+  return out;
+}
+
+// With request.origin (the layers a run started from): out.moved = layers - origin, layer by layer.
+val with_stack_moved(const val& request, const attention::Stack& stack, val out) {
+  const val origin = request["origin"];
+  if (origin.isUndefined()) return out;
+  const attention::Stack start = stack_from(origin);
+  if (start.size() != stack.size())
+    return status_out({attention::ErrorCode::kShapeMismatch, "the start has " + std::to_string(start.size()) +
+                                                                 " layers but the stack has " +
+                                                                 std::to_string(stack.size())});
+  val moved = val::array();
+  for (std::size_t l = 0; l < stack.size(); ++l) {
+    attention::Grids m;
+    if (attention::Status s = attention::moved_from(stack[l], start[l], &m); !s.ok()) return status_out(s);
+    moved.set(l, grids_out(m));
+  }
+  out.set("moved", moved);
+  return out;
+}
+
+// request: { layers, embeddings, scaled, causal, temperature }
+// -> status + layers: [attend()'s trace of each layer, with its inputs], stream (the final vectors).
+val stack_forward(const val& request) {
+  attention::StackTrace t;
+  val out = status_out(attention::stack_forward(stack_from(request["layers"]), matrix_from(request["embeddings"]),
+                                                options_from(request), &t));
+  if (!out["ok"].as<bool>()) return out;
+  val layers = val::array();
+  for (std::size_t l = 0; l < t.layers.size(); ++l) {
+    val layer = trace_out(t.layers[l], val::object());
+    layer.set("inputs", matrix_out(t.inputs[l]));
+    layers.set(l, layer);
+  }
+  out.set("layers", layers);
+  out.set("stream", matrix_out(t.stream));
+  return out;
+}
+
+// request: { layers, examples, scaled, causal, temperature, origin? } -> status + loss + gradients (+ moved).
+val evaluate_stack(const val& request) {
+  const attention::Stack stack = stack_from(request["layers"]);
+  attention::StackEvaluation ev;
+  val out = status_out(attention::evaluate_stack(stack, examples_from(request["examples"]), options_from(request), &ev));
+  if (!out["ok"].as<bool>()) return out;
+  out.set("loss", ev.loss);
+  out.set("gradients", stack_out(ev.gradients));
+  out.set("rows", rows_out(ev.rows));
+  return with_stack_moved(request, stack, out);
+}
+
+// request: evaluate_stack's plus learningRate, trainWq, trainWk, trainWv
+// -> status + the new layers, the loss before and after, both gradients (+ moved).
+val stack_step(const val& request) {
+  attention::Stack stack = stack_from(request["layers"]);
+  attention::StepOptions step;
+  step.learning_rate = request["learningRate"].as<double>();
+  step.train_wq = request["trainWq"].as<bool>();
+  step.train_wk = request["trainWk"].as<bool>();
+  step.train_wv = request["trainWv"].as<bool>();
+  attention::StackEvaluation before, after;
+  val out = status_out(attention::stack_step(&stack, examples_from(request["examples"]), options_from(request), step,
+                                             &before, &after));
+  if (!out["ok"].as<bool>()) return out;
+  out.set("layers", stack_out(stack));
+  out.set("lossBefore", before.loss);
+  out.set("gradientsBefore", stack_out(before.gradients));
+  out.set("loss", after.loss);
+  out.set("gradients", stack_out(after.gradients));
+  out.set("rows", rows_out(after.rows));
+  return with_stack_moved(request, stack, out);
 }
 
 // seed: a whole number below 2^53 (checked in attention.js).
@@ -232,6 +332,9 @@ EMSCRIPTEN_BINDINGS(attention) {
   emscripten::function("evaluateGoal", &evaluate_goal);
   emscripten::function("trainStep", &train_step);
   emscripten::function("randomGrid", &random_grid);
+  emscripten::function("stackForward", &stack_forward);
+  emscripten::function("evaluateStack", &evaluate_stack);
+  emscripten::function("stackStep", &stack_step);
 #endif
   emscripten::constant("maxTokens", attention::kMaxTokens);
   emscripten::constant("maxDim", attention::kMaxDim);
@@ -240,4 +343,6 @@ EMSCRIPTEN_BINDINGS(attention) {
   emscripten::constant("maxRawWork", static_cast<double>(attention::kMaxRawWork)); // 2^33: exact as a double
   emscripten::constant("maxEntry", attention::kMaxEntry);
   emscripten::constant("maxLearningRate", attention::kMaxLearningRate);
+  emscripten::constant("maxGoalWork", static_cast<double>(attention::kMaxGoalWork));  // 2^27: exact as a double
+  emscripten::constant("maxLayers", attention::kMaxLayers);
 }

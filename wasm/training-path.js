@@ -1,4 +1,5 @@
-// The training path (gradients, evaluateGoal, trainStep, randomGrid; docs/training.md) over the
+// The training path (gradients, evaluateGoal, trainStep, randomGrid, and the stack's stackForward,
+// evaluateStack, stackStep; docs/training.md) over the
 // training build of the teaching core (dist/attention-core-train.mjs). Loaded with that build
 // only (attention.js, loadAttention({ training: true })).
 import { AttentionError, checkFlag, checkSize, describe, nest, nestGrids, readInput, readMatrix, readRequest } from './checks.js';
@@ -16,9 +17,11 @@ export function createTrainingPath(core, limits) {
 
     /** A goal's loss at these grids and its gradient: { loss, gradients: { wq, wk, wv } }. */
     evaluateGoal(request) {
-      const r = core.evaluateGoal(readInput(() => readGoal(request, limits)));
+      const goal = readInput(() => readGoal(request, limits));
+      checkGoalWork(goal.examples, [goal], core.maxGoalWork);
+      const r = core.evaluateGoal(goal);
       if (!r.ok) throw new AttentionError(r.message, r.code);
-      return { loss: r.loss, gradients: nestGrids(r.gradients), ...(r.moved && { moved: nestGrids(r.moved) }) };
+      return { loss: r.loss, gradients: nestGrids(r.gradients), rows: plainRows(r.rows), ...(r.moved && { moved: nestGrids(r.moved) }) };
     },
 
     /**
@@ -28,20 +31,53 @@ export function createTrainingPath(core, limits) {
      */
     trainStep(request) {
       const goal = readInput(() => readGoal(request, limits));
-      const { learningRate, train = {} } = request;
-      if (typeof learningRate !== 'number')
-        throw new AttentionError(`learningRate must be a number (got ${describe(learningRate)})`, 'bad_learning_rate');
-      if (train === null || typeof train !== 'object')
-        throw new AttentionError(`train must be an object { wq, wk, wv } of true/false (got ${describe(train)})`,
-          'invalid_argument');
-      const { wq = true, wk = true, wv = true } = train;
-      for (const [name, flag] of [['train.wq', wq], ['train.wk', wk], ['train.wv', wv]]) checkFlag(name, flag);
-      const r = core.trainStep({ ...goal, learningRate, trainWq: wq, trainWk: wk, trainWv: wv });
+      const step = readInput(() => readStep(request));
+      checkGoalWork(goal.examples, [goal], core.maxGoalWork);
+      const r = core.trainStep({ ...goal, ...step });
       if (!r.ok) throw new AttentionError(r.message, r.code);
       return {
         ...nestGrids(r.grids), lossBefore: r.lossBefore, loss: r.loss,
-        gradientsBefore: nestGrids(r.gradientsBefore), gradients: nestGrids(r.gradients),
+        gradientsBefore: nestGrids(r.gradientsBefore), gradients: nestGrids(r.gradients), rows: plainRows(r.rows),
         ...(r.moved && { moved: nestGrids(r.moved) }),
+      };
+    },
+
+    // ---- the stack: layers [{ wq, wk, wv }], each W_V (d_model x d_model); docs/training.md ----
+
+    /** The stack's forward pass on one sentence: each layer's attend() trace and inputs, and the final vectors. */
+    stackForward(request) {
+      const r = core.stackForward(readInput(() => readStackRequest(request, limits, core.maxLayers)));
+      if (!r.ok) throw new AttentionError(r.message, r.code);
+      return {
+        layers: Array.from(r.layers, (t) => ({
+          inputs: nest(t.inputs), queries: nest(t.queries), keys: nest(t.keys), values: nest(t.values),
+          scores: nest(t.scores), logits: nest(t.logits), weights: nest(t.weights), outputs: nest(t.outputs),
+          divisor: t.divisor,
+        })),
+        stream: nest(r.stream),
+      };
+    },
+
+    /** A goal's loss on the stack and its gradient: { loss, gradients: [{ wq, wk, wv }, ...], moved? }. */
+    evaluateStack(request) {
+      const goal = readInput(() => readStackGoal(request, limits, core.maxLayers));
+      checkGoalWork(goal.examples, goal.layers, core.maxGoalWork);
+      const r = core.evaluateStack(goal);
+      if (!r.ok) throw new AttentionError(r.message, r.code);
+      return { loss: r.loss, gradients: nestLayers(r.gradients), rows: plainRows(r.rows), ...(r.moved && { moved: nestLayers(r.moved) }) };
+    },
+
+    /** One step of plain gradient descent on every layer (trainStep's rules, layer by layer). */
+    stackStep(request) {
+      const goal = readInput(() => readStackGoal(request, limits, core.maxLayers));
+      const step = readInput(() => readStep(request));
+      checkGoalWork(goal.examples, goal.layers, core.maxGoalWork);
+      const r = core.stackStep({ ...goal, ...step });
+      if (!r.ok) throw new AttentionError(r.message, r.code);
+      return {
+        layers: nestLayers(r.layers), lossBefore: r.lossBefore, loss: r.loss,
+        gradientsBefore: nestLayers(r.gradientsBefore), gradients: nestLayers(r.gradients), rows: plainRows(r.rows),
+        ...(r.moved && { moved: nestLayers(r.moved) }),
       };
     },
 
@@ -64,6 +100,80 @@ export function createTrainingPath(core, limits) {
   };
 }
 
+const nestLayers = (layers) => Array.from(layers, nestGrids);
+// The share targets' rows of weights (Float64Arrays) as plain arrays of numbers.
+const plainRows = (rows) => Array.from(rows, (row) => Array.from(row));
+
+// A step's learning rate and freeze switches -> the core's { learningRate, trainWq, trainWk, trainWv }.
+function readStep(request) {
+  const { learningRate, train = {} } = request;
+  if (typeof learningRate !== 'number')
+    throw new AttentionError(`learningRate must be a number (got ${describe(learningRate)})`, 'bad_learning_rate');
+  if (train === null || typeof train !== 'object')
+    throw new AttentionError(`train must be an object { wq, wk, wv } of true/false (got ${describe(train)})`,
+      'invalid_argument');
+  const { wq = true, wk = true, wv = true } = train;
+  for (const [name, flag] of [['train.wq', wq], ['train.wk', wk], ['train.wv', wv]]) checkFlag(name, flag);
+  return { learningRate, trainWq: wq, trainWk: wk, trainWv: wv };
+}
+
+// The core's cap on a goal (training.hpp, kMaxGoalWork), checked here too so a goal far past it is
+// refused before its sentences are copied into the heap. One pass: per sentence and layer,
+// n d_model (2 d_k + d_v) multiply-adds to project and n² (d_k + d_v) to score and blend.
+function checkGoalWork(examples, layers, maxGoalWork) {
+  let work = 0;
+  for (const { embeddings: { rows: n, cols: dModel } } of examples)
+    for (const { wq, wv } of layers) work += n * dModel * (2 * wq.rows + wv.rows) + n * n * (wq.rows + wv.rows);
+  if (work <= maxGoalWork) return;
+  const count = `${examples.length} ${examples.length === 1 ? 'sentence' : 'sentences'}`;
+  throw new AttentionError(`the goal is too large to train on: one pass over its ${count} is `
+    + `${withCommas(work)} multiply-adds; at most ${withCommas(maxGoalWork)} (use fewer or shorter sentences)`, 'too_large');
+}
+
+// 2550136832 -> "2,550,136,832", as the core writes it (fixed_text.hpp's Commas).
+const withCommas = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+
+// A stack's layers: [{ wq, wk, wv }, ...], 1 to maxLayers of them.
+function readLayers(layers, limits, maxLayers) {
+  if (!Array.isArray(layers) || layers.length === 0)
+    throw new AttentionError(`layers must be a non-empty array of { wq, wk, wv } (got ${describe(layers)})`,
+      'invalid_argument');
+  if (layers.length > maxLayers)
+    throw new AttentionError(`layers has ${layers.length} layers; at most ${maxLayers}`, 'too_large');
+  return layers.map((layer, l) => {
+    if (layer === null || typeof layer !== 'object')
+      throw new AttentionError(`layer ${l + 1} must be an object { wq, wk, wv } (got ${describe(layer)})`,
+        'invalid_argument');
+    return {
+      wq: readMatrix(`layer ${l + 1} wq`, layer.wq, limits.maxDim, limits.maxDim),
+      wk: readMatrix(`layer ${l + 1} wk`, layer.wk, limits.maxDim, limits.maxDim),
+      wv: readMatrix(`layer ${l + 1} wv`, layer.wv, limits.maxDim, limits.maxDim),
+    };
+  });
+}
+
+// A goal on a stack: readGoal's, with `layers` (and an origin of layers) in place of one layer's grids.
+function readStackGoal(request = {}, limits, maxLayers) {
+  checkObject(request, 'a goal needs an object { layers, examples, ... }');
+  const { origin } = request;
+  const switches = readSwitches(request);
+  const examples = readExamples(request.examples, limits);
+  return {
+    layers: readLayers(request.layers, limits, maxLayers), examples, ...switches,
+    ...(origin !== undefined && { origin: readLayers(origin, limits, maxLayers) }),
+  };
+}
+
+// stackForward()'s request: { layers, embeddings, scaled, causal, temperature }.
+function readStackRequest(request = {}, limits, maxLayers) {
+  checkObject(request, 'stackForward needs an object { layers, embeddings, ... }');
+  return {
+    layers: readLayers(request.layers, limits, maxLayers),
+    embeddings: readMatrix('embeddings', request.embeddings, limits.maxTokens, limits.maxDim),
+    ...readSwitches(request),
+  };
+}
+
 // gradients()'s upstream: { weights?, outputs?, logits? }, each nested rows or absent.
 function readUpstream(upstream = {}, limits) {
   if (upstream === null || typeof upstream !== 'object')
@@ -79,27 +189,40 @@ function readUpstream(upstream = {}, limits) {
 // A goal for evaluateGoal() / trainStep(): the grids, the switches, and the examples
 // [{ embeddings, shares: [{ asker, key }], blends: [{ asker, point }] }].
 function readGoal(request = {}, limits) {
-  if (request === null || typeof request !== 'object')
-    throw new AttentionError(`a goal needs an object { wq, wk, wv, examples, ... } (got ${describe(request)})`,
-      'invalid_argument');
-  const { wq, wk, wv, examples, scaled = false, causal = false, temperature = 1, origin } = request;
+  checkObject(request, 'a goal needs an object { wq, wk, wv, examples, ... }');
+  const { wq, wk, wv, origin } = request;
+  const switches = readSwitches(request);
+  const examples = readExamples(request.examples, limits);
+  return {
+    wq: readMatrix('wq', wq, limits.maxDim, limits.maxDim),
+    wk: readMatrix('wk', wk, limits.maxDim, limits.maxDim),
+    wv: readMatrix('wv', wv, limits.maxDim, limits.maxDim),
+    examples, ...switches,
+    ...(origin !== undefined && { origin: readOrigin(origin, limits) }),
+  };
+}
+
+function checkObject(value, what) {
+  if (value === null || typeof value !== 'object')
+    throw new AttentionError(`${what} (got ${describe(value)})`, 'invalid_argument');
+}
+
+// { scaled, causal, temperature } with their defaults; the core checks the temperature's range.
+function readSwitches({ scaled = false, causal = false, temperature = 1 }) {
   checkFlag('scaled', scaled);
   checkFlag('causal', causal);
   if (typeof temperature !== 'number')
     throw new AttentionError(`temperature must be a number (got ${describe(temperature)})`, 'bad_temperature');
+  return { scaled, causal, temperature };
+}
+
+function readExamples(examples, limits) {
   if (!Array.isArray(examples) || examples.length === 0)
     throw new AttentionError(`examples must be a non-empty array of sentences (got ${describe(examples)})`,
       'invalid_argument');
   if (examples.length > limits.maxTokens)
     throw new AttentionError(`examples has ${examples.length} sentences; at most ${limits.maxTokens}`, 'too_large');
-  return {
-    wq: readMatrix('wq', wq, limits.maxDim, limits.maxDim),
-    wk: readMatrix('wk', wk, limits.maxDim, limits.maxDim),
-    wv: readMatrix('wv', wv, limits.maxDim, limits.maxDim),
-    examples: examples.map((ex, e) => readExample(ex, `sentence ${e + 1}`, limits)),
-    scaled, causal, temperature,
-    ...(origin !== undefined && { origin: readOrigin(origin, limits) }),
-  };
+  return examples.map((ex, e) => readExample(ex, `sentence ${e + 1}`, limits));
 }
 
 // The grids a training run started from: { wq, wk, wv }.

@@ -11,46 +11,52 @@
 #include <string>
 
 #include "attention/random.hpp"
+#include "training_parts.hpp"
 #include "validate.hpp"
 
 namespace attention {
-namespace {
+namespace detail {
 
 std::string sentence_prefix(std::size_t index, std::size_t count) {
   return count > 1 ? "sentence " + std::to_string(index + 1) + ": " : "";
 }
 
-// The targets must name tokens of this sentence, and a causal asker can only
-// want keys it can see (a masked share is 0 for ever: its loss is infinite).
-Status check_targets(const Example& ex, std::size_t d_v, bool causal) {
+Status check_targets(const Example& ex, std::size_t width, const char* width_name, bool causal) {
   const std::size_t n = ex.embeddings.rows;
   auto token = [&](const char* role, std::size_t i) -> Status {
     if (i < n) return {};
-    return detail::fail(ErrorCode::kShapeMismatch, std::string("the goal's ") + role + " is token " +
-                                                       std::to_string(i + 1) + ", but the sentence has " +
-                                                       std::to_string(n) + " tokens");
+    return fail(ErrorCode::kShapeMismatch, std::string("the goal's ") + role + " is token " + std::to_string(i + 1) +
+                                               ", but the sentence has " + std::to_string(n) + " tokens");
   };
   for (const ShareTarget& s : ex.shares) {
     if (Status st = token("asker", s.asker); !st.ok()) return st;
     if (Status st = token("key", s.key); !st.ok()) return st;
     if (causal && s.key > s.asker)
-      return detail::fail(ErrorCode::kShapeMismatch,
-                          "the goal wants token " + std::to_string(s.asker + 1) + " to attend to token " +
-                              std::to_string(s.key + 1) + ", which the causal mask hides from it");
+      return fail(ErrorCode::kShapeMismatch, "the goal wants token " + std::to_string(s.asker + 1) +
+                                                 " to attend to token " + std::to_string(s.key + 1) +
+                                                 ", which the causal mask hides from it");
   }
   for (const BlendTarget& b : ex.blends) {
     if (Status st = token("asker", b.asker); !st.ok()) return st;
-    if (b.point.size() != d_v)
-      return detail::fail(ErrorCode::kShapeMismatch, "the goal's target point has " +
-                                                         std::to_string(b.point.size()) +
-                                                         " numbers but outputs have " + std::to_string(d_v));
+    if (b.point.size() != width)
+      return fail(ErrorCode::kShapeMismatch, "the goal's target point has " + std::to_string(b.point.size()) +
+                                                 " numbers but " + width_name + " have " + std::to_string(width));
     for (double x : b.point)
-      if (!std::isfinite(x))
-        return detail::fail(ErrorCode::kNonFinite, "the goal's target point must be finite numbers");
+      if (!std::isfinite(x)) return fail(ErrorCode::kNonFinite, "the goal's target point must be finite numbers");
   }
   return {};
 }
 
+Status count_targets(const std::vector<Example>& examples, double* scale) {
+  if (examples.empty()) return fail(ErrorCode::kEmpty, "the goal has no sentences to train on");
+  std::size_t targets = 0;
+  for (const Example& ex : examples) targets += ex.shares.size() + ex.blends.size();
+  if (targets == 0) return fail(ErrorCode::kEmpty, "the goal has no targets: nothing to learn");
+  *scale = 1.0 / static_cast<double>(targets);
+  return {};
+}
+
+namespace {
 // -log weights(a, k) from the logits, without forming the weight (it may be 0.0
 // in double while its logarithm is a modest -800).
 double cross_entropy(const Matrix& logits, std::size_t asker, std::size_t key, bool causal) {
@@ -62,35 +68,9 @@ double cross_entropy(const Matrix& logits, std::size_t asker, std::size_t key, b
   return row_max + std::log(sum) - logits.at(asker, key);
 }
 
-// One example's loss (a sum over its targets) and its upstream gradients,
-// each target's part scaled by `scale` (1 / the goal's number of targets).
-double example_loss(const Example& ex, const Trace& t, bool causal, double scale, Upstream* up) {
-  const std::size_t n = t.weights.rows, d_v = t.outputs.cols;
-  up->logits = Matrix(n, n);
-  up->outputs = Matrix(n, d_v);
-  double loss = 0;
-  for (const ShareTarget& s : ex.shares) {
-    loss += cross_entropy(t.logits, s.asker, s.key, causal);
-    for (std::size_t j = 0; j < n; ++j) up->logits.at(s.asker, j) += scale * t.weights.at(s.asker, j);
-    up->logits.at(s.asker, s.key) -= scale;
-  }
-  for (const BlendTarget& b : ex.blends)
-    for (std::size_t c = 0; c < d_v; ++c) {
-      const double miss = t.outputs.at(b.asker, c) - b.point[c];
-      loss += miss * miss;
-      up->outputs.at(b.asker, c) += scale * 2 * miss;
-    }
-  return loss;
-}
-
-void add_scaled(Matrix* into, const Matrix& m) {
-  for (std::size_t i = 0; i < m.data.size(); ++i) into->data[i] += m.data[i];
-}
-
 // "wq row 2, column 3" (1-based, as the widget labels cells).
-std::string cell_name(const char* grid, std::size_t index, std::size_t cols) {
-  return std::string(grid) + " row " + std::to_string(index / cols + 1) + ", column " +
-         std::to_string(index % cols + 1);
+std::string cell_name(const std::string& grid, std::size_t index, std::size_t cols) {
+  return grid + " row " + std::to_string(index / cols + 1) + ", column " + std::to_string(index % cols + 1);
 }
 
 // Short and honest for a message: 1234.5678 -> "1234.57", -1 -> "-1", 1e-300 -> "1e-300".
@@ -99,52 +79,109 @@ std::string number(double x) {
   std::snprintf(buf, sizeof buf, std::fabs(x) >= 1e-2 && std::fabs(x) < 1e6 ? "%.6g" : "%.3g", x);
   return buf;
 }
+}  // namespace
 
-// grid <- grid - rate * gradient, refusing (grid untouched) an entry that would
-// leave +-kMaxEntry or stop being a number.
-Status descend(const char* name, const Matrix& gradient, double rate, Matrix* grid) {
+double example_loss(const Example& ex, const Matrix& logits, const Matrix& weights, const Matrix& outputs,
+                    bool causal, double scale, Upstream* up, std::vector<std::vector<double>>* rows) {
+  const std::size_t n = weights.rows, width = outputs.cols;
+  up->logits = Matrix(n, n);
+  up->outputs = Matrix(n, width);
+  double loss = 0;
+  for (const ShareTarget& s : ex.shares) {
+    loss += cross_entropy(logits, s.asker, s.key, causal);
+    const double* row = &weights.data[s.asker * n];
+    rows->emplace_back(row, row + n);
+    for (std::size_t j = 0; j < n; ++j) up->logits.at(s.asker, j) += scale * weights.at(s.asker, j);
+    up->logits.at(s.asker, s.key) -= scale;
+  }
+  for (const BlendTarget& b : ex.blends)
+    for (std::size_t c = 0; c < width; ++c) {
+      const double miss = outputs.at(b.asker, c) - b.point[c];
+      loss += miss * miss;
+      up->outputs.at(b.asker, c) += scale * 2 * miss;
+    }
+  return loss;
+}
+
+std::uint64_t goal_work(const std::vector<Example>& examples, const Grids* layers, std::size_t count) {
+  std::uint64_t work = 0;  // 64 bits: 512 sentences x 8 layers at the size caps is about 6e12
+  for (const Example& ex : examples)
+    for (std::size_t l = 0; l < count; ++l) {
+      const std::uint64_t n = ex.embeddings.rows, d_model = ex.embeddings.cols;
+      const std::uint64_t d_k = layers[l].wq.rows, d_v = layers[l].wv.rows;
+      work += n * d_model * (2 * d_k + d_v) + n * n * (d_k + d_v);
+    }
+  return work;
+}
+
+Status check_goal_work(const std::vector<Example>& examples, const Grids* layers, std::size_t count) {
+  const std::uint64_t work = goal_work(examples, layers, count);
+  if (work <= kMaxGoalWork) return {};
+  FixedText text;
+  text << "the goal is too large to train on: one pass over its " << std::uint64_t{examples.size()}
+       << (examples.size() == 1 ? " sentence" : " sentences") << " is " << Commas{work}
+       << " multiply-adds; at most " << Commas{kMaxGoalWork} << " (use fewer or shorter sentences)";
+  return fail(ErrorCode::kTooLarge, text.c_str());
+}
+
+Status check_step(const StepOptions& step) {
+  const double rate = step.learning_rate;
+  if (!std::isfinite(rate) || !(rate > 0) || rate > kMaxLearningRate)
+    return fail(ErrorCode::kBadLearningRate,
+                "the learning rate must be a number above 0 and at most " +
+                    std::to_string(static_cast<int>(kMaxLearningRate)) + " (got " +
+                    (std::isfinite(rate) ? number(rate) : std::string("not a finite number")) + ")");
+  if (!step.train_wq && !step.train_wk && !step.train_wv)
+    return fail(ErrorCode::kEmpty, "every grid is frozen: unfreeze wq, wk or wv to train");
+  return {};
+}
+
+Status descend(const std::string& name, const Matrix& gradient, double rate, Matrix* grid) {
   Matrix next = *grid;
   for (std::size_t i = 0; i < next.data.size(); ++i) {
     next.data[i] -= rate * gradient.data[i];
     if (!std::isfinite(next.data[i]) || std::fabs(next.data[i]) > kMaxEntry)
-      return detail::fail(ErrorCode::kDiverged,
-                          "training stopped: this step would move " + cell_name(name, i, next.cols) + " to " +
-                              (std::isfinite(next.data[i]) ? number(next.data[i]) : "infinity") +
-                              ", past the limit of \u00b1" + std::to_string(static_cast<int>(kMaxEntry)) +
-                              "; lower the learning rate");
+      return fail(ErrorCode::kDiverged,
+                  "training stopped: this step would move " + cell_name(name, i, next.cols) + " to " +
+                      (std::isfinite(next.data[i]) ? number(next.data[i]) : "infinity") +
+                      ", past the limit of \u00b1" + std::to_string(static_cast<int>(kMaxEntry)) +
+                      "; lower the learning rate");
   }
   *grid = std::move(next);
   return {};
 }
 
-}  // namespace
+void add_into(Matrix* into, const Matrix& m) {
+  for (std::size_t i = 0; i < m.data.size(); ++i) into->data[i] += m.data[i];
+}
+
+}  // namespace detail
 
 Status evaluate(const Grids& grids, const std::vector<Example>& examples, const Options& options,
                 Evaluation* ev) {
   if (!ev) return detail::fail(ErrorCode::kEmpty, "evaluate: evaluation pointer is null");
-  if (examples.empty()) return detail::fail(ErrorCode::kEmpty, "the goal has no sentences to train on");
-  std::size_t targets = 0;
-  for (const Example& ex : examples) targets += ex.shares.size() + ex.blends.size();
-  if (targets == 0) return detail::fail(ErrorCode::kEmpty, "the goal has no targets: nothing to learn");
-  const double scale = 1.0 / static_cast<double>(targets);
+  double scale = 0;
+  if (Status s = detail::count_targets(examples, &scale); !s.ok()) return s;
+  if (Status s = detail::check_goal_work(examples, &grids, 1); !s.ok()) return s;
 
   Evaluation out;
   out.gradients = {Matrix(grids.wq.rows, grids.wq.cols), Matrix(grids.wk.rows, grids.wk.cols),
                    Matrix(grids.wv.rows, grids.wv.cols)};
   for (std::size_t e = 0; e < examples.size(); ++e) {
-    const std::string prefix = sentence_prefix(e, examples.size());
+    const std::string prefix = detail::sentence_prefix(e, examples.size());
     const Inputs in{examples[e].embeddings, grids.wq, grids.wk, grids.wv};
     Trace t;
     if (Status s = attend(in, options, &t); !s.ok()) return detail::fail(s.code, prefix + s.message);
-    if (Status s = check_targets(examples[e], grids.wv.rows, options.causal); !s.ok())
+    if (Status s = detail::check_targets(examples[e], grids.wv.rows, "outputs", options.causal); !s.ok())
       return detail::fail(s.code, prefix + s.message);
     Upstream up;
-    out.loss += scale * example_loss(examples[e], t, options.causal, scale, &up);
+    out.loss += scale * detail::example_loss(examples[e], t.logits, t.weights, t.outputs, options.causal, scale, &up,
+                                                 &out.rows);
     Gradients g;
     if (Status s = backward(in, options, t, up, &g); !s.ok()) return detail::fail(s.code, prefix + s.message);
-    add_scaled(&out.gradients.wq, g.wq);
-    add_scaled(&out.gradients.wk, g.wk);
-    add_scaled(&out.gradients.wv, g.wv);
+    detail::add_into(&out.gradients.wq, g.wq);
+    detail::add_into(&out.gradients.wk, g.wk);
+    detail::add_into(&out.gradients.wv, g.wv);
   }
   if (!std::isfinite(out.loss))
     return detail::fail(ErrorCode::kNonFinite, "the loss overflowed: the numbers are too large to train on");
@@ -155,24 +192,18 @@ Status evaluate(const Grids& grids, const std::vector<Example>& examples, const 
 Status train_step(Grids* grids, const std::vector<Example>& examples, const Options& options,
                   const StepOptions& step, Evaluation* before, Evaluation* after) {
   if (!grids || !before || !after) return detail::fail(ErrorCode::kEmpty, "train_step: a pointer is null");
-  const double rate = step.learning_rate;
-  if (!std::isfinite(rate) || !(rate > 0) || rate > kMaxLearningRate)
-    return detail::fail(ErrorCode::kBadLearningRate,
-                        "the learning rate must be a number above 0 and at most " +
-                            std::to_string(static_cast<int>(kMaxLearningRate)) + " (got " +
-                            (std::isfinite(rate) ? number(rate) : std::string("not a finite number")) + ")");
-  if (!step.train_wq && !step.train_wk && !step.train_wv)
-    return detail::fail(ErrorCode::kEmpty, "every grid is frozen: unfreeze wq, wk or wv to train");
+  if (Status s = detail::check_step(step); !s.ok()) return s;
 
   Evaluation now;
   if (Status s = evaluate(*grids, examples, options, &now); !s.ok()) return s;
   Grids next = *grids;
+  const double rate = step.learning_rate;
   if (step.train_wq)
-    if (Status s = descend("wq", now.gradients.wq, rate, &next.wq); !s.ok()) return s;
+    if (Status s = detail::descend("wq", now.gradients.wq, rate, &next.wq); !s.ok()) return s;
   if (step.train_wk)
-    if (Status s = descend("wk", now.gradients.wk, rate, &next.wk); !s.ok()) return s;
+    if (Status s = detail::descend("wk", now.gradients.wk, rate, &next.wk); !s.ok()) return s;
   if (step.train_wv)
-    if (Status s = descend("wv", now.gradients.wv, rate, &next.wv); !s.ok()) return s;
+    if (Status s = detail::descend("wv", now.gradients.wv, rate, &next.wv); !s.ok()) return s;
 
   Evaluation then;
   if (Status s = evaluate(next, examples, options, &then); !s.ok())

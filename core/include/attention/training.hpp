@@ -26,6 +26,14 @@ namespace attention {
 inline constexpr double kMaxEntry = 1000;
 inline constexpr double kMaxLearningRate = 100;
 
+// The cap on a goal's size, like attend()'s (attention.hpp): the work of one pass over its
+// sentences, in multiply-adds (per sentence and layer: n d_model (2 d_k + d_v) to project and
+// n^2 (d_k + d_v) to score and blend). A step runs about six such passes (forward and backward,
+// at the grids before and after it), so the largest step the cap allows is about as long as
+// the largest attend() (0.67 G multiply-adds): 64 sentences of 512 tokens x 64 numbers, 19 times
+// the cap, blocked its thread for 8.5 s. Refused with kTooLarge before any work.
+inline constexpr std::uint64_t kMaxGoalWork = std::uint64_t{1} << 27;  // 134,217,728
+
 // The learned part of the model: the three violet grids.
 struct Grids {
   Matrix wq;  // (d_k, d_model)
@@ -52,9 +60,12 @@ struct Example {
 struct Evaluation {
   double loss = 0;  // mean over every target of every example
   Grids gradients;  // dloss/dW, each the shape of its grid
+  // rows[t]: share target t's asker's row of weights (n), targets in order (examples in order,
+  // each example's shares in order): what a goal's check reads, without another forward pass.
+  std::vector<std::vector<double>> rows;
 };
 
-// The goal's loss and its gradient at these grids. Never throws.
+// The goal's loss and its gradient at these grids (kTooLarge past kMaxGoalWork). Never throws.
 Status evaluate(const Grids& grids, const std::vector<Example>& examples, const Options& options,
                 Evaluation* evaluation);
 

@@ -16,19 +16,24 @@ export function place(steps, loss, { xMax, yMax }, box) {
 // ---- the train panel's curve ----
 
 /**
- * @param {number[]} losses losses[k] after k steps
+ * @param {number[]} losses the losses, oldest first
+ * @param {{ width: number, height: number, minSteps?: number, steps?: number[] }} options
+ *   steps[k]: the step count at losses[k] (default k: one loss per step)
  * @returns {{ points: string, xMax: number, yMax: number, last: [number, number] | null }}
  *   points: "x,y x,y ..." for a polyline; yMax: the top of the y axis (the largest loss).
  */
-export function curveGeometry(losses, { width, height, minSteps = 50 }) {
+export function curveGeometry(losses, { width, height, minSteps = 50, steps = null }) {
   const n = losses.length;
   if (n === 0) return { points: '', xMax: minSteps, yMax: 1, last: null };
-  const axes = { xMax: Math.max(minSteps, n - 1), yMax: Math.max(...losses) || 1 }; // all zero: any top will do
+  const stepAt = (k) => (steps ? steps[k] : k);
+  let top = 0; // a loop, not Math.max(...losses): a spread of 100,000 arguments overflows the stack
+  for (const loss of losses) if (loss > top) top = loss;
+  const axes = { xMax: Math.max(minSteps, stepAt(n - 1)), yMax: top || 1 }; // all zero: any top will do
   const box = { left: 0, top: 0, width, height };
   const every = Math.max(1, Math.ceil(n / width));
   const coords = [];
-  for (let k = 0; k < n; k += every) coords.push(place(k, losses[k], axes, box));
-  if ((n - 1) % every !== 0) coords.push(place(n - 1, losses[n - 1], axes, box));
+  for (let k = 0; k < n; k += every) coords.push(place(stepAt(k), losses[k], axes, box));
+  if ((n - 1) % every !== 0) coords.push(place(stepAt(n - 1), losses[n - 1], axes, box));
   const points = coords.map(([a, b]) => `${round(a)},${round(b)}`).join(' ');
   return { points, ...axes, last: coords.at(-1) };
 }

@@ -5,17 +5,25 @@
 // model.propose(next, 'train'), so every view of the example repaints with it.
 import { el, svg, setAttr, setText, uid } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
-import { parseNumber } from '../../model/limits.js';
+import { quote } from '../../shared/text.js';
+import { MAX_TOKENS, parseNumber } from '../../model/limits.js';
 import { cloneState } from '../../model/state.js';
 import { GOALS, goalById } from './goals.js';
 import { curveGeometry } from '../common/loss-curve.js';
-import { checkSentence, heldOutSentence, lossSentence, readout } from './readout.js';
-import { beginAt, measure, startRun, trainOnce } from './run.js';
+import { readTyped } from './pronouns.js';
+import {
+  challengeSentence, checkSentence, coinTossSentence, heldOutSentence, layerSentences, lossSentence, readout,
+} from './readout.js';
+import { beginAt, measure, resetUpper, startRun, trainOnce } from './run.js';
 import { Trainer } from './trainer.js';
 import { styleSheet } from './train.css.js';
 
 const CURVE = { width: 300, height: 90 };
 const GRIDS = [['wq', 'W_Q'], ['wk', 'W_K'], ['wv', 'W_V']];
+const PRONOUN_GOALS = new Set(['pronouns', 'it-two-layers']);
+// Reduced motion: a repaint every 250 ms after 12 steps; a batch that takes longer than this goes on
+// in tasks of their own.
+const TICK_BUDGET_MS = 30;
 
 /**
  * @param {{ model, core, marks: { show(info | null): void }, pin: { show(point | null, onMove?): void },
@@ -33,15 +41,19 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   let progress = null;   // goal.progress at model.state, for the version it was read at
   let progressVersion = -1;
   let own = false;       // true while the panel itself proposes (its own repaint follows)
+  let seedNote = '';     // a seed that did not read: its message stays until the seed reads
   const train = { wq: true, wk: true, wv: true };
 
   const trainer = new Trainer({
     step: stepOnce,
     isMet: () => progressNow()?.met ?? false,
-    onChange: paintTrainer,
+    // The panel repaints when the trainer says (each frame, or each batch with reduced motion),
+    // not at every step: the widget's own views follow the model at every step.
+    onChange: paintModel,
     // Reduced motion: a few repaints a second, several steps each, instead of one per frame.
     ...(reducedMotion && {
-      scheduler: { schedule: (fn) => setTimeout(fn, 250), cancel: (h) => clearTimeout(h) }, stepsPerTick: 12,
+      scheduler: { schedule: (fn) => setTimeout(fn, 250), soon: (fn) => setTimeout(fn, 0), cancel: (h) => clearTimeout(h) },
+      stepsPerTick: 12, tickBudget: TICK_BUDGET_MS,
     }),
   });
 
@@ -54,9 +66,10 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     goal = goalById(id) ?? GOALS[0];
     ui.goal.value = goal.id;
     ui.rate.value = String(goal.learningRate);
-    const seed = readSeed();
+    const seed = readSeed() ?? run?.seed ?? 0;
     const fresh = startRun(core, goal, seed);
-    if (keepState && sameShape(model.state, fresh.state)) run = beginAt(core, goal, model.state, fresh.run.pin, seed);
+    if (keepState && sameShape(model.state, fresh.state))
+      run = beginAt(core, goal, model.state, fresh.run.pin, seed, fresh.run.upper);
     else {
       run = fresh.run;
       if (!propose(fresh.state)) return;
@@ -79,14 +92,19 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     const r = trainOnce(core, run, model.state, { learningRate: rate, train: { ...train } });
     if (r.stalled) return r;
     if (!propose(r.state)) throw new Error(ui.message.textContent);
+    if (r.upper) run.upper = r.upper.layers;
     current = r;
-    paintModel();
     return { loss: r.loss };
   }
 
   function resetTraining() {
     trainer.pause();
-    if (!propose(cloneState(run.origin))) return;
+    const upper = run.upper;
+    resetUpper(run);
+    if (!propose(cloneState(run.origin))) {
+      run.upper = upper;
+      return;
+    }
     current = tryMeasure();
     trainer.reset(current?.loss ?? NaN);
     paintModel();
@@ -115,7 +133,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
 
   function movePin(point) {
     run.pin = point;
-    run.originProgress = goal.progress(core, run.origin, point); // "was" is about this pin too
+    run.originProgress = goal.progress(core, run.origin, point, run.originUpper); // "was" is about this pin too
     progressVersion = -1; // the same numbers, a new target
     changedElsewhere();
   }
@@ -128,12 +146,44 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     return parsed.value; // the core refuses 0, negatives and above 100 with its own words
   }
 
+  // The seed typed, or null when it does not read: then its message stays on the panel (until a
+  // seed reads) and nothing is reset: the run keeps its grids and its own seed.
   function readSeed() {
     const parsed = parseNumber(ui.seed.value);
     const ok = parsed.ok && Number.isInteger(parsed.value) && parsed.value >= 0 && parsed.value <= 999;
     setAttr(ui.seed, 'aria-invalid', String(!ok));
-    if (!ok) showMessage('The seed must be a whole number from 0 to 999; using 0.', 'bad_seed');
-    return ok ? parsed.value : 0;
+    seedNote = ok ? '' : `The seed must be a whole number from 0 to 999 (got ${quote(ui.seed.value)}); `
+      + `the grids stay as they are${run ? ` (seed ${run.seed})` : ''}.`;
+    if (ok) clearMessage();
+    else showMessage(seedNote, 'bad_seed');
+    return ok ? parsed.value : null;
+  }
+
+  function changeSeed() {
+    if (readSeed() !== null) selectGoal(goal.id);
+  }
+
+  // ---- your sentence (the pronoun goals) ----
+
+  // The box's own message line ('' clears it): its words stay as typed while it shows.
+  function showSentenceMessage(text) {
+    setAttr(ui.yours, 'aria-invalid', String(text !== ''));
+    setText(ui.yoursMessage, text);
+    ui.yoursMessage.hidden = text === '';
+  }
+
+  // A sentence typed into "Your sentence": shown with the grids as they are (no training step),
+  // "it" asking; words it does not know get a message and the sentence on screen stays.
+  function typeSentence() {
+    const read = readTyped(ui.yours.value, MAX_TOKENS);
+    const news = !read.ok && ui.yoursMessage.textContent !== read.message; // each message once, as an event
+    showSentenceMessage(read.ok ? '' : read.message);
+    if (news) onError({ code: 'bad_sentence', message: read.message });
+    if (!read.ok) return;
+    if (read.tokens.join(' ') === model.state.tokens.join(' ')) return;
+    const it = read.tokens.indexOf('it');
+    const asker = it >= 0 ? it : Math.min(model.state.asker, read.tokens.length - 1);
+    if (propose({ ...model.state, tokens: read.tokens, embeddings: read.embeddings, asker })) paintModel();
   }
 
   function tryMeasure() {
@@ -151,7 +201,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   function progressNow() {
     if (!run || !current) return null;
     if (progressVersion !== model.version) {
-      progress = goal.progress(core, model.state, run.pin);
+      progress = goal.progress(core, model.state, run.pin, run.upper, current);
       progressVersion = model.version;
     }
     return progress;
@@ -163,8 +213,14 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     setText(ui.target, `Goal: ${goal.target}`);
     setText(ui.loss, goal.loss);
     setText(ui.hint, goal.hint);
-    const pronouns = goal.id === 'pronouns';
+    const pronouns = PRONOUN_GOALS.has(goal.id);
     ui.sentences.hidden = !pronouns;
+    ui.yoursBox.hidden = !pronouns;
+    showSentenceMessage(''); // a new goal's sentence replaces whatever the box held
+    ui.upper.hidden = goal.layers !== 2;
+    setText(ui.whole, pronouns ? 'This goal reads the whole sentence (no causal mask), as the chapter’s “it” does: '
+      + '“it” may look at “hungry” after it.' : '');
+    ui.whole.hidden = !pronouns;
     if (pronouns) ui.sentenceList.replaceChildren(...goal.training.map((s) =>
       el('li', { text: `${s.tokens.join(' ')} (${s.links.map((l) => `${s.tokens[l.asker]} → ${s.tokens[l.key]}`).join(', ')})` })));
   }
@@ -178,11 +234,58 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     ui.heldOut.hidden = !p?.heldOut;
     if (p?.heldOut) {
       setText(ui.heldOut, heldOutSentence(p));
-      ui.heldOut.classList.toggle('met', p.heldOutMet);
+      ui.heldOut.classList.toggle('met', p.heldOut.resolved === p.heldOut.count);
     }
+    paintSentence(p);
+    paintUpper();
     marks.show(current && { gradients: current.gradients, moved: current.moved, train: { ...train } });
     pin.show(goal.id === 'blend' && run ? run.pin : null, movePin);
     paintTrainer(trainer);
+  }
+
+  // "Your sentence": the sentence on screen (unless the learner is typing or left it invalid), the
+  // asker "it"'s shares in every layer, one sentence per layer, the challenge after one layer's training.
+  function paintSentence(p) {
+    const sentence = p?.sentence;
+    if (!sentence) return;
+    const text = sentence.tokens.join(' ');
+    if (!ui.yours.matches(':focus') && ui.yours.getAttribute('aria-invalid') !== 'true' && ui.yours.value !== text)
+      ui.yours.value = text;
+    const { it } = sentence.expected;
+    const asker = it ?? sentence.tokens.indexOf('it');
+    const rows = asker >= 0 ? sentence.layers.map((layer) => layer[asker]) : [];
+    // Built when the words or the layers change; otherwise only the numbers are written.
+    const shape = JSON.stringify([sentence.tokens, rows.length]);
+    if (ui.tables.dataset.shape !== shape) {
+      ui.tables.dataset.shape = shape;
+      ui.tables.replaceChildren(...rows.map((row, l) => sharesTable(
+        rows.length > 1 ? `Layer ${l + 1} shares` : 'Layer 1 shares (the only layer)', sentence.tokens, row)));
+    }
+    rows.forEach((row, l) => ui.tables.children[l].querySelectorAll('td').forEach((td, j) => setText(td, fixed2(row[j]))));
+    const lines = asker >= 0 ? layerSentences(sentence) : ['There is no “it” in this sentence: nothing to show.'];
+    setLines(ui.layerLines, lines);
+  }
+
+  // What one layer's training shows (the goal "pronouns find their noun"): once trained, the
+  // challenge on the sentence on screen; once the loss settled, why it settled where it did.
+  function paintLessons(t, p) {
+    const challenge = goal.id === 'pronouns' && t.steps > 0 && Boolean(p?.sentence);
+    ui.challenge.hidden = !challenge;
+    if (challenge) setText(ui.challenge, challengeSentence(p.sentence));
+    const settled = goal.id === 'pronouns' && t.kind === 'settled' && Boolean(p);
+    ui.coinToss.hidden = !settled;
+    if (settled) setText(ui.coinToss, coinTossSentence(p, t.losses.at(-1)));
+  }
+
+  // Layer 2's grids (the goal of two layers): numbers only, written while they are open; the
+  // cast above is layer 1.
+  function paintUpper() {
+    if (goal.layers !== 2 || !run?.upper || !ui.upper.open) return;
+    const layer = run.upper[0];
+    if (ui.upperGrids.children.length !== GRIDS.length)
+      ui.upperGrids.replaceChildren(...GRIDS.map(([name, label]) => gridTable(`Layer 2 ${label}`, layer[name])));
+    GRIDS.forEach(([name], k) => ui.upperGrids.children[k].querySelectorAll('tr').forEach((tr, r) =>
+      tr.querySelectorAll('td').forEach((td, c) => setText(td, fixed2(layer[name][r][c])))));
   }
 
   function paintTrainer(t) {
@@ -196,27 +299,31 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     const p = progressNow();
     const atStart = t.steps === 0 && t.edits.length === 0;
     setText(ui.readout, p ? readout(goal.id, p, atStart ? undefined : run.originProgress) : '');
+    paintLessons(t, p);
     const loss = t.losses.at(-1);
     setText(ui.stats, Number.isFinite(loss) ? lossSentence(loss, t.steps) : `Step ${t.steps}.`);
-    // The goal met is news, not an error; a stop for any other reason is an error with its code.
-    setText(ui.note, t.kind === 'met' ? t.message : '');
-    if (t.message && t.kind !== 'met') showMessage(t.message, t.code);
+    // The goal met or the loss settled is news, not an error; a stop for any other reason is an
+    // error with its code.
+    const news = t.kind === 'met' || t.kind === 'settled';
+    setText(ui.note, news ? t.message : '');
+    if (t.message && !news) showMessage(t.message, t.code);
     paintCurve(t);
   }
 
   function paintCurve(t) {
-    const finite = t.losses.filter(Number.isFinite);
-    const g = curveGeometry(finite, CURVE);
+    const kept = t.losses.flatMap((loss, k) => (Number.isFinite(loss) ? [k] : []));
+    const finite = kept.map((k) => t.losses[k]), steps = kept.map((k) => t.stepOf[k]);
+    const g = curveGeometry(finite, { ...CURVE, steps });
     setAttr(ui.curveLine, 'points', g.points || '0,0');
     ui.curveLine.style.visibility = g.points ? '' : 'hidden';
     setText(ui.yTop, fixed2(g.yMax));
     setText(ui.xRight, `${g.xMax} steps`);
-    ui.curveEdits.replaceChildren(...t.edits.filter((k) => k < finite.length).map((k) => {
-      const x = (k / g.xMax) * CURVE.width, y = CURVE.height - (finite[k] / g.yMax) * CURVE.height;
+    ui.curveEdits.replaceChildren(...t.edits.filter((k) => Number.isFinite(t.losses[k])).map((k) => {
+      const x = (t.stepOf[k] / g.xMax) * CURVE.width, y = CURVE.height - (t.losses[k] / g.yMax) * CURVE.height;
       return svg('circle', { class: 'edit', cx: x, cy: y, r: 3 });
     }));
     setAttr(ui.curve, 'aria-label', finite.length > 1
-      ? `Loss curve: from ${fixed2(finite[0])} to ${fixed2(finite.at(-1))} over ${finite.length - 1} points`
+      ? `Loss curve: from ${fixed2(finite[0])} to ${fixed2(finite.at(-1))} over ${steps.at(-1)} steps`
       : 'Loss curve: no steps yet');
   }
 
@@ -227,7 +334,12 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     onError({ code, message: text });
   }
 
+  // Clears the panel's message, except a seed that did not read: that one stays until it does.
   function clearMessage() {
+    if (seedNote) {
+      showMessage(seedNote, 'bad_seed');
+      return;
+    }
     ui.message.hidden = true;
     ui.message.textContent = '';
   }
@@ -267,9 +379,24 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       note: el('p', { class: 'note', role: 'status' }),
       readout: el('p', { class: 'readout', 'aria-live': 'polite' }),
       message: el('p', { class: 'train-message', role: 'alert', hidden: true }),
+      whole: el('p', { class: 'how', hidden: true }),
+      coinToss: el('p', { class: 'coin-toss', hidden: true }),
     };
+    const yoursId = uid('yours');
+    parts.yours = el('input', { id: yoursId, type: 'text', class: 'yours', autocomplete: 'off', spellcheck: 'false',
+      autocapitalize: 'off' });
+    parts.yoursMessage = el('p', { class: 'train-message', role: 'alert', hidden: true });
+    parts.tables = el('div', { class: 'share-tables' });
+    parts.layerLines = el('ul', { class: 'layer-lines' });
+    parts.challenge = el('p', { class: 'challenge', hidden: true });
+    parts.yoursBox = el('div', { class: 'yours-box', hidden: true },
+      el('div', { class: 'row' }, el('label', { for: yoursId, text: 'Your sentence' }), parts.yours),
+      parts.yoursMessage, parts.tables, parts.layerLines, parts.challenge);
+    parts.upperGrids = el('div', { class: 'upper-grids' });
+    parts.upper = el('details', { class: 'upper', hidden: true },
+      el('summary', { text: 'Layer 2’s violet grids (the cast above is layer 1)' }), parts.upperGrids);
     parts.sentences = el('details', { class: 'sentences', hidden: true },
-      el('summary', { text: 'The training sentences (the held-out one is on screen)' }), parts.sentenceList);
+      el('summary', { text: 'The training sentences' }), parts.sentenceList);
     parts.element = el('section', { class: 'panel train', 'aria-label': 'Train the violet grids' },
       el('h3', { text: 'Train the violet grids' }),
       el('p', { class: 'lead', text: 'The recipe (score, soften, mix) never changes. Gradient descent only nudges '
@@ -277,7 +404,8 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       el('div', { class: 'row' },
         el('label', { for: goalId, text: 'Goal' }), goalSelect,
         el('label', { for: seedId, text: 'Seed' }), seed),
-      parts.target, parts.loss, parts.hint, parts.check, parts.heldOut, parts.sentences,
+      parts.target, parts.loss, parts.whole, parts.hint, parts.check, parts.heldOut, parts.sentences, parts.yoursBox,
+      parts.coinToss, parts.upper,
       el('div', { class: 'row buttons' }, play, stepButton, reset,
         el('label', { for: rateId, text: 'Learning rate' }), rate),
       el('fieldset', { class: 'row freeze' }, el('legend', { text: 'Grids that learn (untick to freeze)' }),
@@ -291,7 +419,9 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
 
   function wire() {
     ui.goal.addEventListener('change', () => selectGoal(ui.goal.value));
-    ui.seed.addEventListener('change', () => selectGoal(goal.id));
+    ui.seed.addEventListener('change', changeSeed);
+    ui.yours.addEventListener('input', typeSentence);
+    ui.upper.addEventListener('toggle', paintUpper);
     ui.play.addEventListener('click', () => trainer.toggle());
     ui.stepButton.addEventListener('click', () => trainer.stepOnce());
     ui.reset.addEventListener('click', resetTraining);
@@ -328,6 +458,29 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       });
     },
   };
+}
+
+// One <li> per line, each written only when it changed.
+function setLines(list, lines) {
+  while (list.children.length > lines.length) list.lastChild.remove();
+  lines.forEach((text, k) => {
+    if (!list.children[k]) list.append(el('li'));
+    setText(list.children[k], text);
+  });
+}
+
+// A table of one asker's shares: the words across, the shares (two decimals) below.
+function sharesTable(caption, tokens, row) {
+  return el('table', { class: 'shares-row' }, el('caption', { text: caption }),
+    el('tbody', {},
+      el('tr', {}, el('th', { scope: 'row', text: 'word' }), tokens.map((w) => el('th', { scope: 'col', text: w }))),
+      el('tr', {}, el('th', { scope: 'row', text: '“it”' }), row.map((x) => el('td', { text: fixed2(x) })))));
+}
+
+// A violet grid shown as numbers (two decimals).
+function gridTable(caption, grid) {
+  return el('table', { class: 'matrix role-w' }, el('caption', { text: caption }),
+    el('tbody', {}, grid.map((r) => el('tr', {}, r.map((x) => el('td', { text: fixed2(x) }))))));
 }
 
 // The same sentence and grid shapes: a run can begin from this state as it is.

@@ -9,6 +9,16 @@
 
 /** The loss rising this many steps in a row means the rate is too large: pause. */
 export const RISING_STEPS = 20;
+/**
+ * Settled: over the last SETTLE_STEPS steps the loss fell by less than SETTLE_FALL: pause, and say
+ * so. Every run ends: a loss never below 0 can fall by SETTLE_FALL only so many times (and Train
+ * after "Goal met" carries on only until the loss settles).
+ */
+export const SETTLE_STEPS = 100;
+export const SETTLE_FALL = 0.001;
+/** The curve keeps at most this many losses: past it, every other one is dropped (the first, the
+ *  last and the edits kept), so a run of any length holds a bounded history. */
+export const MAX_POINTS = 2000;
 
 const frameScheduler = {
   schedule: (fn) => globalThis.requestAnimationFrame(fn),
@@ -21,30 +31,41 @@ export class Trainer {
   #onChange;
   #scheduler;
   #stepsPerTick;
+  #tickBudget;
+  #now;
   #handle = null;
   #rising = 0;
+  #recent = []; // the losses of the last SETTLE_STEPS steps and the one before them
   #met = false; // isMet() after the latest step or edit (asked once per step: it runs the core)
 
   /**
    * @param {{ step: () => { loss: number, stalled?: string },
    *           isMet: () => boolean, onChange?: (trainer: Trainer) => void,
-   *           scheduler?: { schedule(fn): any, cancel(handle): void }, stepsPerTick?: number }} options
+   *           scheduler?: { schedule(fn): any, soon?(fn): any, cancel(handle): void }, stepsPerTick?: number,
+   *           tickBudget?: number, now?: () => number }} options
    *   step: one update of the grids; returns the loss after it, or `stalled` (a sentence) when
    *   nothing could move; throws an Error whose message is shown when the update was refused.
+   *   stepsPerTick: steps per scheduled tick; a batch that has spent tickBudget ms (by `now`) goes on
+   *   in a task of its own (scheduler.soon, else schedule), so slow steps never make a long task.
    */
-  constructor({ step, isMet, onChange = () => {}, scheduler = frameScheduler, stepsPerTick = 1 }) {
+  constructor({ step, isMet, onChange = () => {}, scheduler = frameScheduler, stepsPerTick = 1, tickBudget = Infinity,
+    now = () => performance.now() }) {
     this.#step = step;
     this.#isMet = isMet;
     this.#onChange = onChange;
     this.#scheduler = scheduler;
     this.#stepsPerTick = stepsPerTick;
+    this.#tickBudget = tickBudget;
+    this.#now = now;
     this.playing = false;
     this.steps = 0;
-    this.losses = [];   // losses[k]: the loss after k steps (losses[0]: at the start)
+    this.losses = [];   // the losses recorded, oldest first (losses[0]: at the start)
+    this.stepOf = [];   // stepOf[k]: how many steps had been taken when losses[k] was recorded
     this.edits = [];    // indices into losses where a hand edit, not a step, moved the loss
     this.message = '';  // why it last paused by itself, or ''
-    // What the message is: 'met' (the goal), or why it stopped: 'refused' (the step threw; `code`
-    // is the error's), 'rising' (the loss ran away), 'stalled' (nothing could move).
+    // What the message is: 'met' (the goal), 'settled' (the loss stopped falling), or why it
+    // stopped: 'refused' (the step threw; `code` is the error's), 'rising' (the loss ran away),
+    // 'stalled' (nothing could move).
     this.kind = '';
     this.code = '';
   }
@@ -54,9 +75,11 @@ export class Trainer {
     this.pause();
     this.steps = 0;
     this.losses = [loss0];
+    this.stepOf = [0];
     this.edits = [];
     this.message = this.kind = this.code = '';
     this.#rising = 0;
+    this.#recent = [loss0];
     this.#met = this.#isMet();
     this.#onChange(this);
   }
@@ -67,9 +90,10 @@ export class Trainer {
 
   /** The learner changed a cell while paused: the curve shows the jump, marked as an edit. */
   noteEdit(loss) {
-    this.losses.push(loss);
+    this.#record(loss);
     this.edits.push(this.losses.length - 1);
     this.#rising = 0;
+    this.#recent = [loss]; // settling is judged on steps from the learner's numbers
     this.#met = this.#isMet();
     this.#onChange(this);
   }
@@ -103,13 +127,26 @@ export class Trainer {
   }
 
   #tick() {
-    this.#handle = this.#scheduler.schedule(() => {
-      this.#handle = null;
-      if (!this.playing) return;
-      for (let i = 0; i < this.#stepsPerTick && this.playing; i++) this.#advance();
-      this.#onChange(this);
-      if (this.playing) this.#tick();
-    });
+    this.#handle = this.#scheduler.schedule(() => this.#batch(this.#stepsPerTick));
+  }
+
+  // `left` steps of a tick's batch; past the tick budget, the rest go on in a task of their own
+  // (scheduler.soon), so slow steps never add up to a long task. One onChange per whole batch.
+  #batch(left) {
+    this.#handle = null;
+    if (!this.playing) return;
+    const start = this.#now();
+    while (left > 0 && this.playing) {
+      this.#advance();
+      left--;
+      if (this.#now() - start >= this.#tickBudget) break;
+    }
+    if (left > 0 && this.playing) {
+      this.#handle = (this.#scheduler.soon ?? this.#scheduler.schedule)(() => this.#batch(left));
+      return;
+    }
+    this.#onChange(this);
+    if (this.playing) this.#tick();
   }
 
   // One step and what it means: the goal just met, the loss running away, nothing able to move.
@@ -128,14 +165,31 @@ export class Trainer {
     }
     const previous = this.losses.at(-1);
     this.steps++;
-    this.losses.push(result.loss);
+    this.#record(result.loss);
     this.#rising = result.loss > previous ? this.#rising + 1 : 0;
+    this.#recent.push(result.loss);
+    if (this.#recent.length > SETTLE_STEPS + 1) this.#recent.shift();
     this.#met = this.#isMet();
     if (!wasMet && this.#met) this.#stop(`Goal met after ${this.steps} ${this.steps === 1 ? 'step' : 'steps'}.`, 'met', '');
     else if (this.#rising >= RISING_STEPS)
       this.#stop(`The loss rose ${RISING_STEPS} steps in a row: the learning rate is too large for this goal. `
         + 'Lower it and press Train.', 'rising', 'diverging');
+    else if (this.#recent.length > SETTLE_STEPS && !(this.#recent[0] - result.loss >= SETTLE_FALL))
+      this.#stop(`The loss fell less than ${SETTLE_FALL} over the last ${SETTLE_STEPS} steps: training has settled `
+        + `after ${this.steps} steps.`, 'settled', '');
     return true;
+  }
+
+  // One more loss on the curve; past MAX_POINTS, every other one goes (first, last and edits stay).
+  #record(loss) {
+    this.losses.push(loss);
+    this.stepOf.push(this.steps);
+    if (this.losses.length <= MAX_POINTS) return;
+    const edits = new Set(this.edits), last = this.losses.length - 1;
+    const keep = this.losses.flatMap((_, k) => (k % 2 === 0 || k === last || edits.has(k) ? [k] : []));
+    this.edits = keep.flatMap((k, i) => (edits.has(k) ? [i] : []));
+    this.losses = keep.map((k) => this.losses[k]);
+    this.stepOf = keep.map((k) => this.stepOf[k]);
   }
 
   #stop(message, kind, code) {

@@ -22,6 +22,7 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
   const message = el('span', { id: uid('msg'), class: 'cell-message', role: 'alert', hidden: true });
   messageHost.append(message);
   let good = value; // last accepted number
+  let behind = null; // the state moved on while the learner was typing here: { force } to write on leaving
 
   function showError({ code, message: text }) {
     message.textContent = `${label} ${text}`;
@@ -49,6 +50,18 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
   }
 
   input.addEventListener('input', commitText);
+  input.addEventListener('blur', () => {
+    const late = behind;
+    behind = null;
+    if (late && (late.force || message.hidden)) write(good);
+  });
+
+  // The state's number into the text, unless the text already reads as it.
+  function write(x) {
+    const parsed = parseNumber(input.value);
+    if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
+    clearError();
+  }
   input.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
@@ -62,13 +75,21 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
   return {
     input,
     get invalid() { return !message.hidden; },
-    /** Shows a number from the state; `force` also replaces text the learner left invalid. */
+    /**
+     * Shows a number from the state; `force` also replaces text the learner left invalid. Never
+     * rewrites the text of the cell that has focus: the learner is typing there, and a repaint
+     * many times a second (training: every one forced) would mix its numbers into their
+     * keystrokes and move their selection. The newest number is written when they leave the cell.
+     */
     set(x, force = false) {
       if (!force && (this.invalid || x === good)) return; // unchanged (or left for the learner to fix)
       good = x;
-      const parsed = parseNumber(input.value);
-      if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
-      clearError();
+      if (input.matches(':focus')) {
+        behind = { force: force || behind?.force === true };
+        return;
+      }
+      behind = null;
+      write(x);
     },
   };
 }
