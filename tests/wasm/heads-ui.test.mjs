@@ -83,6 +83,8 @@ test('the loss axis fits the newest three quarters of the steps; earlier losses 
   assert.equal(pathData([], s), '');
   assert.equal(pathData([{ steps: 0, loss: NaN }, { steps: 500, loss: 1 }], s), 'M320.0 68.7 L320.0 68.7', 'one point: a dot (x 64 + 512 / 2, y 18 + 152 x 0.05 / 0.15)');
   assert.deepEqual(curveScales([[], []]).lossTicks, [0, 1]);
+  const long = Array.from({ length: 300_000 }, (_, i) => ({ steps: 25 * i, loss: 1 + 1 / (i + 1) }));
+  assert.equal(curveScales([long, []]).clipped, 2, 'a long run: no spread of its points overflows the stack');
   const flat = curveScales([[{ steps: 600, loss: 0.93 }]], 500);
   assert.ok(flat.maxLoss - flat.minLoss >= 0.1 && flat.minLoss <= 0.93 && flat.maxLoss >= 0.93, 'one point: a small span around it');
 });

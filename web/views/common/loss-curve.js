@@ -57,14 +57,26 @@ const MIN_SPAN = 0.1;          // the loss axis spans at least this much (one po
  */
 export function curveScales(series, minSteps = 500) {
   const points = series.flat().filter(({ loss }) => Number.isFinite(loss));
-  const stepTicks = niceTicks(Math.max(minSteps, ...points.map((p) => p.steps)), 5);
+  const stepTicks = niceTicks(extent(points, (p) => p.steps, minSteps).max, 5);
   const late = points.filter((p) => p.steps >= stepTicks.at(-1) * FIT_FROM);
-  const fitted = (late.length ? late : points).map((p) => p.loss);
-  const lossTicks = fitted.length ? rangeTicks(Math.min(...fitted), Math.max(...fitted), 4) : [0, 1];
+  const fitted = extent(late.length ? late : points, (p) => p.loss);
+  const lossTicks = points.length ? rangeTicks(fitted.min, fitted.max, 4) : [0, 1];
   const minLoss = lossTicks[0], maxLoss = lossTicks.at(-1);
-  const above = points.filter((p) => p.loss > maxLoss).map((p) => p.loss);
+  const above = extent(points.filter((p) => p.loss > maxLoss), (p) => p.loss);
   return { maxSteps: stepTicks.at(-1), minLoss, maxLoss, stepTicks, lossTicks,
-    clipped: above.length ? Math.max(...above) : null };
+    clipped: above.max === -Infinity ? null : above.max };
+}
+
+// The least and largest of value(point) (and `floor`, when given, among the largest), in a loop:
+// Math.max(...xs) of a long run's points would overflow the stack.
+function extent(points, value, floor = -Infinity) {
+  let min = Infinity, max = floor;
+  for (const p of points) {
+    const x = value(p);
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return { min, max };
 }
 
 // Round ticks (1, 2 or 5 x 10^k apart, about `count` of them) from at or below lo to at or above hi.
