@@ -207,6 +207,7 @@ test('one head: the run pauses on a plateau and the head\'s label says what it d
   const cost = /zeroing costs \+(\d\.\d\d)/.exec(text);
   if (cost) {
     await lab(page).getByRole('button', { name: 'Zero head 1' }).click();
+    await expect(lab(page).locator('.zeroed')).toHaveText(/^With head 1 zeroed/);
     const { zeroed, whole } = await zeroedLosses(page);
     agrees(number(cost[1]), zeroed - whole, `${text}: what zeroing costs`);
   }

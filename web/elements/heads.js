@@ -54,7 +54,7 @@ export class AttentionHeadsElement extends ElementBase {
   #running = false;
   #failed = false;        // the worker failed after starting: its model is gone until Reset
   #steps = 0;             // the steps of the newest picture
-  #zeroed = [];           // heads zeroed in what the model shows (0-based), as the engine confirmed
+  #zeroed = [];           // heads asked to be zeroed in what the model shows (0-based); the buttons show the engine's answer
   #train = [];            // { steps, loss } training loss per chunk
   #heldOut = [];          // { steps, loss } held-out loss per measurement
   #measured = null;       // the newest measurement
@@ -190,8 +190,9 @@ export class AttentionHeadsElement extends ElementBase {
       const button = event.target.closest?.('button.zero');
       if (!button) return;
       const h = Number(button.dataset.head);
-      const zeroed = this.#zeroed.includes(h) ? this.#zeroed.filter((x) => x !== h) : [...this.#zeroed, h];
-      this.#client?.send({ type: 'zero', heads: zeroed });
+      // From what was last asked, not from the last answer: two quick presses zero two heads.
+      this.#zeroed = this.#zeroed.includes(h) ? this.#zeroed.filter((x) => x !== h) : [...this.#zeroed, h];
+      this.#client?.send({ type: 'zero', heads: this.#zeroed });
     });
   }
 
@@ -212,7 +213,6 @@ export class AttentionHeadsElement extends ElementBase {
   // faster than the page never queues up repaints on the main thread.
   #showProgress(m) {
     this.#steps = m.steps;
-    this.#zeroed = m.zeroed;
     if (Number.isFinite(m.trainLoss)) this.#train.push({ steps: m.steps, loss: m.trainLoss });
     if (m.measured) {
       this.#measured = m.measured;
