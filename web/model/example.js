@@ -249,9 +249,18 @@ class ExampleModel {
 
   // Verifies `candidate` with the core (when there is one) and makes it the state, with the
   // extras (baseline, own, chain, source) that go with it; then notifies. All or nothing.
+  // A change that changes nothing fires nothing: a candidate equal by value to the verified
+  // state on screen is not committed again (no event, no new version), though the extras it
+  // brings are kept (config = state makes the state on screen the example Reset restores).
+  // So a page that writes a widget's own state back (config = state in its change handler, or
+  // two widgets synced both ways) hears one event, not an endless ping-pong.
   #commit(candidate, reason, notes = [], extras = {}) {
     const problem = checkTokens(candidate);
     if (problem) return refusal('bad_state', problem, notes);
+    if (this.#result && sameState(candidate, this.#state)) {
+      this.#keep(extras);
+      return { ok: true, state: this.#state, notes };
+    }
     let result = null;
     if (this.#compute) {
       try {
@@ -262,13 +271,17 @@ class ExampleModel {
     }
     this.#state = candidate;
     this.#result = result;
-    if (extras.baseline) this.#baseline = extras.baseline;
-    if (extras.own) this.#own = extras.own;
-    if (extras.chain) this.#chain = extras.chain;
-    if (extras.source) this.#source = extras.source;
+    this.#keep(extras);
     this.#version += 1;
     if (result) this.#notify({ reason, state: candidate, result, notes, model: this });
     return { ok: true, state: candidate, notes };
+  }
+
+  #keep({ baseline, own, chain, source }) {
+    if (baseline) this.#baseline = baseline;
+    if (own) this.#own = own;
+    if (chain) this.#chain = chain;
+    if (source) this.#source = source;
   }
 
   #notify(event) {
