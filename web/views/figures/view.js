@@ -50,9 +50,13 @@ export function createView({ host, shadow, root, model }) {
       follow(null, null);
       return;
     }
-    binding = new AbortController();
-    connection.addEventListener('abort', () => binding?.abort(), { once: true });
-    watchExample(host, name.trim(), ({ example, message }) => follow(example, message ?? ''), binding.signal);
+    const bound = new AbortController();
+    binding = bound;
+    // Ends with the widget's connection or with the next bind, whichever comes first: the
+    // listener on the connection goes with the binding, so changing `example` again and again
+    // keeps one (AbortSignal.any would do, but not in every browser the package supports).
+    connection.addEventListener('abort', () => bound.abort(), { once: true, signal: bound.signal });
+    watchExample(host, name.trim(), ({ example, message }) => follow(example, message ?? ''), bound.signal);
   }
 
   // message: null = not bound; '' = bound and found (or waiting for its definition).
