@@ -75,7 +75,6 @@ export class AttentionScaleElement extends ElementBase {
   #near = startWhenNear(this, { start: (first) => this.#start(first), stop: () => this.#stop() });
   #client = null;
   #updateQueued = false;
-  #thermostatSeed = null;  // the seed last asked for
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #lab;
   #line;                   // the message line (createMessageLine), shown with each update
@@ -94,7 +93,6 @@ export class AttentionScaleElement extends ElementBase {
     if (this.#figure()) this.#build();
     else queueRender(() => this.#build(), this);
     onSchemeChange(() => this.#lab.refreshPalette(), this.connectionSignal);
-    this.#thermostatSeed = null;
   }
 
   // Near (or connected again): the workers start; the first time the lab appears in parts, a task
@@ -174,14 +172,11 @@ export class AttentionScaleElement extends ElementBase {
     const s = this.#state;
     this.#lab.showSettings(s);
     this.#line.show(); // each message newly on the line is an attention-error event (once near: a page hears it)
-    if (this.#parts.has('grid') && !this.#isOnScreen(s)) {
-      this.#lab.showComputing(s.n);
-      this.#client.request('grid', { ...Object.fromEntries(GRID_SETTINGS.map((k) => [k, s[k]])), maxPixels: MAX_PIXELS });
-    }
-    if (this.#parts.has('thermostat') && this.#thermostatSeed !== s.seed) {
-      this.#thermostatSeed = s.seed;
-      this.#client.request('thermostat', { seed: s.seed }); // its n and d_k sweep: compute.js's
-    }
+    // The newest request wins (client.js, want): settings asked for already are on their way or on
+    // screen; any others are asked for, even if the grid on screen has them (a newer one is coming).
+    const grid = { ...Object.fromEntries(GRID_SETTINGS.map((k) => [k, s[k]])), maxPixels: MAX_PIXELS };
+    if (this.#parts.has('grid') && this.#client.want('grid', grid)) this.#lab.showComputing(s.n);
+    if (this.#parts.has('thermostat')) this.#client.want('thermostat', { seed: s.seed }); // its n and d_k sweep: compute.js's
   }
 
   #isOnScreen(params) {
@@ -194,7 +189,6 @@ export class AttentionScaleElement extends ElementBase {
   #startClient() {
     this.#client?.close();
     this.#lab.forgetGrid();
-    this.#thermostatSeed = null;
     this.#client = new ComputeClient({
       forceMainThread: this.hasAttribute('no-worker'),
       onResult: (message) => this.#receive(message),
