@@ -18,6 +18,7 @@ import { createExampleModel } from '../model/example.js';
 import { FLAGS, applySources } from '../model/sources.js';
 import { cloneState } from '../model/state.js';
 import { createModelSwitch } from '../model/switch.js';
+import { READONLY, readonlyGate } from '../model/readonly.js';
 import { VIEW_ATTRIBUTES, createView } from '../views/figures/view.js';
 import { createPanels } from '../views/widget/panels.js';
 import { queueWarmUp } from '../views/widget/warm-up.js';
@@ -101,13 +102,15 @@ export class AttentionWidget extends ElementBase {
     this.#ui = this.#buildSkeleton();
     this.#line = createMessageLine(this, this.#ui.error);
     this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
-    this.#panels = createPanels({ host: this, ui: this.#ui, model: this.#model, view: this.#view,
+    // What the learner's controls change goes through the readonly gate: a readonly figure changes nothing.
+    const model = readonlyGate(this.#model, () => this.#view.readonly);
+    this.#panels = createPanels({ host: this, ui: this.#ui, model, view: this.#view,
       guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome) });
     const panels = () => this.#panels.views;
-    this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model: this.#model, panels,
+    this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
       attend: (state) => this.#attend(state), showErrors: (outcome) => this.#showErrors(outcome),
       reveal: () => this.#panels.reveal() });
-    this.#train = createTrainMount({ host: this, model: this.#model, panels,
+    this.#train = createTrainMount({ host: this, model, panels,
       showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
   }
 
@@ -218,7 +221,10 @@ export class AttentionWidget extends ElementBase {
   // A transition's outcome on the message line: its notes and, when refused, the refusal (or
   // nothing: the line clears). Each message newly on the line is also an attention-error event
   // (the core's arrival re-checks, and re-shows, them).
+  // A readonly figure's refusal says nothing: its controls are disabled, and what is left (a grid
+  // row's click, Enter on a cell) quietly changes nothing.
   #showErrors(outcome) {
+    if (outcome.code === READONLY) return;
     this.#line.report('model', problemsOf(outcome));
   }
 }

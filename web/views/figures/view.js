@@ -112,6 +112,8 @@ export function createView({ host, shadow, root, model }) {
   return {
     /** The <attention-example> this widget shows, or null (its own state). */
     get example() { return current; },
+    /** Whether the figure is readonly now (the attribute as the figure reads it: a bad word is off). */
+    get readonly() { return parseBoolean('readonly', host.getAttribute('readonly'), false).value; },
     /** Is this one of the attributes the view handles? */
     owns: (name) => VIEW_ATTRIBUTES.includes(name),
     attributeChanged(name) {
