@@ -72,7 +72,7 @@ export class AttentionScaleElement extends ElementBase {
   #state = { ...DEFAULTS };
   // The workers (and their core) start when the lab first comes near the viewport: a lab far down
   // a page does not compete with the page's own load for the CPU. Removed, it stops them.
-  #near = startWhenNear(this, { start: (first) => this.#start(first), stop: () => this.#stop() });
+  #near = startWhenNear(this, { start: (first, printing) => this.#start(first, printing), stop: () => this.#stop() });
   #client = null;
   #updateQueued = false;
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
@@ -97,11 +97,16 @@ export class AttentionScaleElement extends ElementBase {
 
   // Near (or connected again): the workers start; the first time the lab appears in parts, a task
   // each after the frame before. Starting the workers is a task's worth on a phone: the first
-  // request and the first parts go in the next one.
-  #start(first) {
+  // request and the first parts go in the next one. Printed before it came near: all of it at once,
+  // and its grids asked for (they are drawn when they arrive: the printout has the lab, not them).
+  #start(first, printing) {
     this.#startClient();
     if (!first) return this.#queueUpdate();
     this.#build(); // built already (queued first), unless this lab was never connected until now
+    if (printing) {
+      this.#lab.showWhole();
+      return this.#update();
+    }
     queueRender(() => {
       if (this.isConnected) this.#update();
       this.#lab.revealInParts();

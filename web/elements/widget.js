@@ -83,11 +83,15 @@ export class AttentionWidget extends ElementBase {
     apply: (change) => this.#showErrors(applySources(this.#model, change)) });
   // A link to this page with a new state for this widget: restored, or refused with what is on screen kept.
   #link = followLink(this, { onLink: (payload) => this.#showErrors(this.#model.followLink(payload)) });
-  // The first render waits until the widget is near the viewport (#whenNear); a disconnect stops Play and drags.
-  #near = startWhenNear(this, { start: (first) => first && this.#whenNear(), stop: () => this.#panels.stop() });
+  // The first render waits until the widget is near the viewport (#whenNear), or is made at once for a
+  // print; a disconnect stops Play and drags.
+  #near = startWhenNear(this, { start: (first, printing) => first && this.#whenNear(printing),
+    stop: () => this.#panels.stop() });
   #nearbyResolve;
   #nearby = new Promise((resolve) => { this.#nearbyResolve = resolve; }); // the first render may start
   #prebuilt = false;   // the panels' build is queued (#whenNear): the core's first check paints as it goes
+  #core = null;        // the teaching core, once loaded
+  #shown = false;      // the panels are started (#onNear): on screen, or in a printout
   #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
   #ui;
   #line;               // the message line (createMessageLine)
@@ -159,6 +163,9 @@ export class AttentionWidget extends ElementBase {
     if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
     const core = loadAttention({ path: 'teaching' });
     core.then((attn) => {
+      this.#core = attn;
+      // Waiting to come near, with the core in: the line no longer says the core is loading.
+      if (!this.#shown) this.#ui.status.textContent = 'Ready; drawn as it comes into view.';
       queueWarmUp(attn, this.#model, this);
       if (!this.#prebuilt) queueRender(() => this.#compute(attn), this); // near already: #onNear computes as it paints
     }, (err) => this.#onLoadFailed(err));
@@ -166,7 +173,14 @@ export class AttentionWidget extends ElementBase {
   }
 
   // Near the viewport (startWhenNear), and the figure code this widget needs in: the panels are built.
-  #whenNear() {
+  // Printed before it came near: built and painted now, whole, if the core and the figure code are in
+  // (else the line says what it still waits for, and it is drawn when they come).
+  #whenNear(printing) {
+    if (printing && this.#core && this.#view.isReady) {
+      this.#nearbyResolve();
+      this.#onNear(this.#core, true);
+      return;
+    }
     this.#view.ready().then(() => {
       this.#prebuilt = true;
       this.#panels.prebuild(() => this.#sources.loaded);
@@ -181,8 +195,11 @@ export class AttentionWidget extends ElementBase {
     this.#showErrors(this.#model.setCompute(this.#attend));
   }
 
-  #onNear(attn) {
-    this.#panels.start();
+  // `whole`: for a print, every panel at once (not a few boxes per frame).
+  #onNear(attn, whole = false) {
+    if (this.#shown) return; // printed already: the render queued when it came near finds it done
+    this.#shown = true;
+    this.#panels.start(whole);
     this.#compute(attn); // if not done off screen: painted as it is announced
     this.#panels.catchUp();
     this.#guided.apply();

@@ -122,6 +122,8 @@ export function createView({ host, shadow, root, model }) {
     },
     /** Resolves when the figure code this widget needs is in: its first render waits for it. */
     ready,
+    /** Whether that code is in now (or not needed, or could not load: ready() has resolved or would at once). */
+    get isReady() { return Boolean(code) || failed || !isFigure(); },
     /** The widget connected: `signal` aborts when it disconnects. */
     connect(signal) {
       connection = signal;
