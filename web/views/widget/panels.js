@@ -284,12 +284,13 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     prepareGrids() {
       continueRender(() => views?.grids.prepare(style), host);
     },
-    /** The colour scheme changed: the heat ramps are read again. */
+    /** The colour scheme changed: the heat ramps are read again (by the next paint, if none is on screen yet). */
     themeChanged() {
       theme = null;
       if (!views) return;
       views.grids.themeChanged();
-      if (model.result) paintAll(false);
+      // Panels still being built ahead (prebuild) have nothing painted to repaint.
+      if (near && model.result && shape === shapeOf(model.state)) paintAll(false);
     },
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */
     stop() {
