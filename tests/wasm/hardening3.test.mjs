@@ -156,12 +156,15 @@ test('a closed pool computes nothing: not in its workers, not on the page', asyn
   pool.close();
   StandInWorker.computed = 0;
   await assert.rejects(pool.attendRaw(x.Q), code('closed'));
+  await assert.rejects(pool.attendRaw(x.Q.subarray(1)), code('closed'), 'closed is said first, before the arguments');
   await assert.rejects(pool.setKeysValues(x.K, x.V, 40, 8), code('closed'));
   assert.equal(StandInWorker.computed, 0);
-  // A pool with no worker (the page computes) is closed the same way.
+  // A pool with no worker (the page computes) is closed the same way, also while its core loads.
   const none = createAttentionPool({ createWorker: () => { throw new Error('no workers here'); } });
   await none.setKeysValues(x.K, x.V, 40, 8);
+  const underway = none.attendRaw(x.Q);
   none.close();
+  await assert.rejects(underway, code('closed'));
   await assert.rejects(none.attendRaw(x.Q), code('closed'));
 });
 
@@ -200,3 +203,23 @@ test('a grid past the caps is refused with too_large by the workers\' core, befo
   pool.close();
 });
 
+
+test('the scale lab\'s client, closed while a job waits for the page\'s thread, computes nothing', async () => {
+  const { ComputeClient } = await import('../../web/views/scale/client.js');
+  const { loadKernelRunner } = await import('../../wasm/attention.js');
+  const runner = await loadKernelRunner();
+  const run = runner.run;
+  let runs = 0;
+  runner.run = (...args) => { runs += 1; return run.apply(runner, args); };
+  try {
+    const results = [];
+    const client = new ComputeClient({ forceMainThread: true, onResult: (m) => results.push(m) });
+    client.request('grid', { n: 64, dk: 8, scaled: true, causal: false, input: 'random', seed: 1, maxPixels: 64 });
+    client.close(); // the job yields a task before it computes: closed meanwhile
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(runs, 0, 'the kernel ran for a closed client');
+    assert.deepEqual(results, []);
+  } finally {
+    runner.run = run;
+  }
+});

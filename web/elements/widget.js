@@ -173,12 +173,13 @@ export class AttentionWidget extends ElementBase {
   }
 
   // Near the viewport (startWhenNear), and the figure code this widget needs in: the panels are built.
-  // Printed before it came near: built and painted now, whole, if the core and the figure code are in
-  // (else the line says what it still waits for, and it is drawn when they come).
+  // Printed before it came near: built and painted now, if the core and the figure code are in (its
+  // reveal's frames run before the print lays the page out: near.js); else the line says what it
+  // still waits for, and it is drawn when they come.
   #whenNear(printing) {
     if (printing && this.#core && this.#view.isReady) {
       this.#nearbyResolve();
-      this.#onNear(this.#core, true);
+      this.#onNear(this.#core);
       return;
     }
     this.#view.ready().then(() => {
@@ -195,11 +196,10 @@ export class AttentionWidget extends ElementBase {
     this.#showErrors(this.#model.setCompute(this.#attend));
   }
 
-  // `whole`: for a print, every panel at once (not a few boxes per frame).
-  #onNear(attn, whole = false) {
+  #onNear(attn) {
     if (this.#shown) return; // printed already: the render queued when it came near finds it done
     this.#shown = true;
-    this.#panels.start(whole);
+    this.#panels.start();
     this.#compute(attn); // if not done off screen: painted as it is announced
     this.#panels.catchUp();
     this.#guided.apply();

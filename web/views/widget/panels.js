@@ -75,11 +75,8 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     }, host));
   }
 
-  /**
-   * The widget came near with its core in: from now on the screen follows the model. `whole`: for a
-   * print, every panel at once.
-   */
-  function start(whole = false) {
+  /** The widget came near with its core in: from now on the screen follows the model. */
+  function start() {
     // The theme is read from the host (the ramps are set on :host): read inside the shadow tree,
     // an off-screen widget's skipped style and layout (content-visibility) would be forced here.
     theme = snapshotStyle(host, HEAT_RAMPS);
@@ -89,15 +86,15 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     if (guided().on) {
       later = new Set(['asker', 'arrows', 'everyone']);
       tourHides = true;
-    } else reveal(whole);
+    } else reveal();
     near = true;
   }
 
   /**
-   * Shows the body (once): a full widget a few boxes per frame (`whole`: all at once, for a print),
-   * a figure or a guided tour as it comes.
+   * Shows the body (once): a full widget a few boxes per frame (a print runs them all before it lays
+   * the page out: web/shared/near.js), a figure or a guided tour as it comes.
    */
-  function reveal(whole = false) {
+  function reveal() {
     const { root, status, body } = ui;
     status.hidden = true;
     if (tourHides && !body.classList.contains('is-guided')) { // the tour leaves
@@ -110,7 +107,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     // boxes) is the heaviest work of a page's load: a few boxes per frame, it is many small tasks.
     // Their numbers are painted in those frames too: the first task paints only what it shows.
     // A figure shows few panels at once; a guided widget its tour, which comes the same way.
-    if (whole || root.hasAttribute('data-figure')) return;
+    if (root.hasAttribute('data-figure')) return;
     if (body.classList.contains('is-guided')) {
       revealing = showInFrames(body, { tour: [views.guided?.element] }, undefined, host);
       return;
