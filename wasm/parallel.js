@@ -111,7 +111,8 @@ class AttentionPool {
   }
 
   #open() {
-    if (this.#closed) throw new AttentionError('this pool is closed: make a new one with createAttentionPool()', 'closed');
+    if (this.#closed)
+      throw new AttentionError('this pool is closed: make a new one with createAttentionPool()', 'closed');
   }
 
   // The pool's errors as the core's: an AttentionError with the same code.
