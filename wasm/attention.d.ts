@@ -4,7 +4,8 @@
 export type AttentionErrorCode =
   | 'empty' | 'shape_mismatch' | 'non_finite' | 'bad_temperature' | 'too_large'
   | 'invalid_argument' | 'load_failed'
-  | 'bad_learning_rate' | 'diverged';
+  | 'bad_learning_rate' | 'diverged'
+  | 'closed'; // a call to an AttentionPool after close() (wasm/parallel.js)
 
 export class AttentionError extends Error {
   readonly name: 'AttentionError';

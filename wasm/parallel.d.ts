@@ -10,10 +10,11 @@ export function splitBands(n: number, parts: number, options?: { unit?: number; 
 export interface AttentionPool {
   /** How many workers compute (0: the page's own thread). */
   readonly workerCount: number;
-  /** Sends K and V (n x d each) to every worker once; they stay there for later calls. */
+  /** Sends K and V (n x d each) to every worker once; they stay there for later calls. Refused as attendRaw refuses them. */
   setKeysValues(K: Float32Array, V: Float32Array, n: number, d: number): Promise<void>;
-  /** Attention for Q (n x d) against the K and V set last: bit for bit attendRaw's numbers. */
+  /** Attention for Q (n x d) against the K and V set last: bit for bit attendRaw's numbers, and its errors. */
   attendRaw(Q: Float32Array, options?: RawOptions): Promise<RawResult>;
+  /** Stops the workers: every later call rejects with an AttentionError of code 'closed'. */
   close(): void;
 }
 

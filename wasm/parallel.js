@@ -14,7 +14,14 @@
 // call, and transfers it to the page, which copies it into the result. Bands
 // start on multiples of 32, so the numbers are bit for bit one attendRaw call's.
 // Where no worker can start, the pool computes on the page's own thread.
+//
+// The pool checks what it is given at its own edge, as attendRaw does (raw-path.js), before
+// anything is sent or allocated: n and d, the buffers' types and lengths, the options and
+// `into`; the caps and non-finite numbers are checked by the core that keeps K and V
+// (checkKeysValues below), so a refusal comes with attendRaw's code and words. A closed pool
+// refuses every call with code 'closed': it never falls back to the page's thread.
 import { AttentionError, loadAttention } from './attention.js';
+import { checkKeysValues, checkRawArguments } from './raw-path.js';
 import { splitBands } from './row-bands.js';
 import { MAX_POOL_WORKERS, WorkerPool, defaultWorkerCount, replyTo } from './worker-pool.js';
 
@@ -35,7 +42,8 @@ export function createAttentionPool({ workers = defaultWorkerCount(), createWork
 
 class AttentionPool {
   #pool;
-  #kv = null;         // { K, V, n, d } for the page-thread fallback
+  #kv = null;         // { K, V, n, d }, checked: the page-thread fallback's, and n and d for Q
+  #closed = false;
 
   constructor(pool) {
     this.#pool = pool;
@@ -46,31 +54,47 @@ class AttentionPool {
     return this.#pool.size;
   }
 
-  /** Sends K and V (n x d each) to every worker, where they stay for later calls. */
+  /**
+   * Sends K and V (n x d each) to every worker, where they stay for later calls. Rejects with
+   * attendRaw's AttentionError for what attendRaw would refuse (the caps, NaN), and then the K and
+   * V set before stay.
+   */
   async setKeysValues(K, V, n, d) {
+    this.#open();
+    checkKeysValues(K, V, n, d);
+    const workers = this.#pool.workers;
+    if (workers.length === 0) checkWithCore(await loadAttention({ path: 'raw' }), K, V, n, d);
+    else await Promise.all(workers.map((worker) => this.#ask(worker, { type: 'kv', K, V, n, d })));
+    this.#open(); // closed while the workers checked
     this.#kv = { K, V, n, d };
-    await Promise.all(this.#pool.workers.map((worker) => this.#ask(worker, { type: 'kv', K, V, n, d })));
   }
 
   /**
    * Attention for queries Q (n x d) against the K and V set last; options as attendRaw's
    * ({ scaled, causal, weights, into }). Resolves to { weights, outputs }.
    */
-  async attendRaw(Q, { into, ...options } = {}) {
+  async attendRaw(Q, allOptions = {}) {
+    this.#open();
     if (!this.#kv) throw new AttentionError('attendRaw: call setKeysValues(K, V, n, d) first', 'invalid_argument');
     const { K, V, n, d } = this.#kv;
-    const wantWeights = options.weights ?? true;
+    const { scaled, causal, weights: wantWeights, into } = checkRawArguments(Q, K, V, n, d, allOptions);
+    const options = { scaled, causal, weights: wantWeights };
     const workers = this.#pool.workers;
-    if (workers.length === 0) return (await loadAttention({ path: 'raw' })).attendRaw(Q, K, V, n, d, { ...options, into });
-    const out = into ?? { weights: wantWeights ? new Float32Array(n * n) : null, outputs: new Float32Array(n * d) };
-    const bands = splitBands(n, workers.length, { causal: options.causal === true });
+    if (workers.length === 0) {
+      const attn = await loadAttention({ path: 'raw' });
+      this.#open(); // closed while the core loaded: the page computes nothing
+      return attn.attendRaw(Q, K, V, n, d, into ? { ...options, into } : options);
+    }
+    const bands = splitBands(n, workers.length, { causal });
     const parts = await Promise.all(bands.map((band, k) => {
       const recycle = workers[k].kept;
       workers[k].kept = null;
       const transfer = recycle ? [recycle.outputs.buffer, ...(recycle.weights ? [recycle.weights.buffer] : [])] : [];
       return this.#ask(workers[k], { type: 'rows', Q, band, options, recycle }, transfer);
     }));
-    // Copied only once every band succeeded: a failed call leaves `into` as it was.
+    // Made, or written into, only once every band succeeded: a failed call leaves `into` as it
+    // was and allocates nothing on the page.
+    const out = into ?? { weights: wantWeights ? new Float32Array(n * n) : null, outputs: new Float32Array(n * d) };
     parts.forEach((part, k) => {
       const { first } = bands[k];
       if (wantWeights) out.weights.set(part.weights, first * n);
@@ -80,9 +104,15 @@ class AttentionPool {
     return { weights: wantWeights ? out.weights : null, outputs: out.outputs };
   }
 
-  /** Stops the workers. */
+  /** Stops the workers; every later call rejects with code 'closed' (calls under way too). */
   close() {
+    this.#closed = true;
     this.#pool.close();
+  }
+
+  #open() {
+    if (this.#closed)
+      throw new AttentionError('this pool is closed: make a new one with createAttentionPool()', 'closed');
   }
 
   // The pool's errors as the core's: an AttentionError with the same code.
@@ -91,6 +121,12 @@ class AttentionPool {
       throw new AttentionError(err.message, err.code);
     });
   }
+}
+
+// K and V checked by the core as attendRaw checks them (d and n against the caps, with and
+// without the grid; every number finite): one asker's row, outputs only, costs O(n d).
+function checkWithCore(attn, K, V, n, d) {
+  attn.attendRawRows(K, K, V, n, d, { first: 0, count: 1, weights: false });
 }
 
 /** A pool worker's reply to one message: { reply, transfer } (rowsHandler's answer, as servePool posts it). */
@@ -106,6 +142,7 @@ export function serveRows(attnReady, state, message) {
 export const rowsHandler = (attnReady, state) => async ({ type, ...data }) => {
   const attn = await attnReady;
   if (type === 'kv') {
+    checkWithCore(attn, data.K, data.V, data.n, data.d);
     Object.assign(state, { K: data.K, V: data.V, n: data.n, d: data.d });
     return { result: true };
   }

@@ -59,18 +59,23 @@ function readBandArguments(Q, K, V, n, d, options = {}) {
   return { first, count, scaled, causal, weights, into: into === undefined ? null : readInto(into, [Q, K, V], n, d, weights, count) };
 }
 
+/**
+ * attendRaw()'s arguments, checked as attendRaw checks them, for a caller that runs the kernel
+ * elsewhere (the worker pool, parallel.js): returns its options { scaled, causal, weights, into }
+ * or throws the AttentionError attendRaw would.
+ */
+export function checkRawArguments(Q, K, V, n, d, options) {
+  return readInput(() => readRawArguments(Q, K, V, n, d, options));
+}
+
+/** K and V alone (n x d each), checked as attendRaw checks them; throws its AttentionError. */
+export function checkKeysValues(K, V, n, d) {
+  readInput(() => readBuffers([['K', K], ['V', V]], n, d));
+}
+
 // attendRaw()'s arguments -> its options. Throws AttentionError on bad input.
 function readRawArguments(Q, K, V, n, d, options = {}) {
-  checkSize('n', n);
-  checkSize('d', d);
-  for (const [name, buf] of [['Q', Q], ['K', K], ['V', V]]) {
-    if (!(buf instanceof Float32Array))
-      throw new AttentionError(`attendRaw: ${name} must be a Float32Array (got ${describe(buf)})`, 'invalid_argument');
-    const length = typedArrayLength.call(buf);
-    if (length !== n * d)
-      throw new AttentionError(
-        `attendRaw: ${name} has ${length} numbers but n x d = ${n} x ${d} needs ${n * d}`, 'shape_mismatch');
-  }
+  readBuffers([['Q', Q], ['K', K], ['V', V]], n, d);
   if (options === null || typeof options !== 'object')
     throw new AttentionError(`attendRaw: options must be an object (got ${describe(options)})`, 'invalid_argument');
   const { scaled = true, causal = false, weights = true, into } = options;
@@ -78,6 +83,20 @@ function readRawArguments(Q, K, V, n, d, options = {}) {
   checkFlag('attendRaw: causal', causal);
   checkFlag('attendRaw: weights', weights);
   return { scaled, causal, weights, into: into === undefined ? null : readInto(into, [Q, K, V], n, d, weights) };
+}
+
+// n and d, and each named buffer a Float32Array of n x d numbers. Throws AttentionError.
+function readBuffers(buffers, n, d) {
+  checkSize('n', n);
+  checkSize('d', d);
+  for (const [name, buf] of buffers) {
+    if (!(buf instanceof Float32Array))
+      throw new AttentionError(`attendRaw: ${name} must be a Float32Array (got ${describe(buf)})`, 'invalid_argument');
+    const length = typedArrayLength.call(buf);
+    if (length !== n * d)
+      throw new AttentionError(
+        `attendRaw: ${name} has ${length} numbers but n x d = ${n} x ${d} needs ${n * d}`, 'shape_mismatch');
+  }
 }
 
 // attendRaw()'s `into` -> { weights, outputs }: the caller's own Float32Arrays of

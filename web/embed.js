@@ -21,6 +21,7 @@
 // to its parent, so the parent can size the iframe (README: "Embed it in a course site").
 import { define } from './attention-widget.js';
 import { FALSE_WORDS as OFF, TRUE_WORDS as ON } from './shared/booleans.js';
+import { clip } from './shared/text.js';
 import { decodeState } from './model/share.js';
 import { linkFrame } from './views/figures/frame-link.js';
 
@@ -34,7 +35,7 @@ function readSwitch(params, name, problems) {
   const value = params.get(name).trim().toLowerCase();
   if (ON.includes(value)) return true;
   if (!OFF.includes(value))
-    problems.push(`${name}=${JSON.stringify(value.slice(0, 20))} is not understood; use ${name}=1 or ${name}=0 (kept off).`);
+    problems.push(`${name}="${clip(value, 20)}" is not understood; use ${name}=1 or ${name}=0 (kept off).`);
   return false;
 }
 

@@ -14,7 +14,7 @@ import { linkPayload } from '../shared/link.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS, applySources } from '../model/sources.js';
 import { cloneState } from '../model/state.js';
-import { EXAMPLE_CONNECTED, EXAMPLE_DISCONNECTED } from '../views/figures/lookup.js';
+import { EXAMPLE_CONNECTED, EXAMPLE_DISCONNECTED, EXAMPLE_RENAMED } from '../views/figures/lookup.js';
 
 const CSS = `
 :host { display: block; }
@@ -23,6 +23,16 @@ p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--aw-error, #b3261e)
   color: var(--aw-error, #b3261e); font: inherit; }
 @media (prefers-color-scheme: dark) { p { color: var(--aw-error, #ff8a80); border-color: var(--aw-error, #ff8a80); } }
 `;
+
+// Its id is the name views find it by: a new id, while it is on the page, is a rename every view
+// must hear about (the views of the old name lose it, those of the new one find it). Watched by
+// an observer of its own (the `id` attribute is the page's, not one of the element's documented
+// attributes), disconnected with it.
+function watchRenames(example, signal) {
+  const renames = new MutationObserver(() => globalThis.document?.dispatchEvent(new Event(EXAMPLE_RENAMED)));
+  renames.observe(example, { attributes: true, attributeFilter: ['id'] });
+  signal.addEventListener('abort', () => renames.disconnect(), { once: true });
+}
 
 /**
  * One attention example shared by several views; renders nothing but its own errors. Its id is the
@@ -77,6 +87,7 @@ export class AttentionExample extends ElementBase {
     super.connectedCallback(); // the controllers: sources, link
     // Views waiting for this example (or for one with this id) look again.
     this.dispatchEvent(new Event(EXAMPLE_CONNECTED, { bubbles: true, composed: true }));
+    watchRenames(this, this.connectionSignal);
     if (!first) return;
     this.#link.read();
     loadAttention({ path: 'teaching' }).then(

@@ -72,10 +72,9 @@ export class AttentionScaleElement extends ElementBase {
   #state = { ...DEFAULTS };
   // The workers (and their core) start when the lab first comes near the viewport: a lab far down
   // a page does not compete with the page's own load for the CPU. Removed, it stops them.
-  #near = startWhenNear(this, { start: (first) => this.#start(first), stop: () => this.#stop() });
+  #near = startWhenNear(this, { start: (first, printing) => this.#start(first, printing), stop: () => this.#stop() });
   #client = null;
   #updateQueued = false;
-  #thermostatSeed = null;  // the seed last asked for
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #lab;
   #line;                   // the message line (createMessageLine), shown with each update
@@ -94,16 +93,20 @@ export class AttentionScaleElement extends ElementBase {
     if (this.#figure()) this.#build();
     else queueRender(() => this.#build(), this);
     onSchemeChange(() => this.#lab.refreshPalette(), this.connectionSignal);
-    this.#thermostatSeed = null;
   }
 
   // Near (or connected again): the workers start; the first time the lab appears in parts, a task
   // each after the frame before. Starting the workers is a task's worth on a phone: the first
-  // request and the first parts go in the next one.
-  #start(first) {
+  // request and the first parts go in the next one. Printed before it came near: all of it at once,
+  // and its grids asked for (they are drawn when they arrive: the printout has the lab, not them).
+  #start(first, printing) {
     this.#startClient();
     if (!first) return this.#queueUpdate();
     this.#build(); // built already (queued first), unless this lab was never connected until now
+    if (printing) {
+      this.#lab.showWhole();
+      return this.#update();
+    }
     queueRender(() => {
       if (this.isConnected) this.#update();
       this.#lab.revealInParts();
@@ -174,14 +177,11 @@ export class AttentionScaleElement extends ElementBase {
     const s = this.#state;
     this.#lab.showSettings(s);
     this.#line.show(); // each message newly on the line is an attention-error event (once near: a page hears it)
-    if (this.#parts.has('grid') && !this.#isOnScreen(s)) {
-      this.#lab.showComputing(s.n);
-      this.#client.request('grid', { ...Object.fromEntries(GRID_SETTINGS.map((k) => [k, s[k]])), maxPixels: MAX_PIXELS });
-    }
-    if (this.#parts.has('thermostat') && this.#thermostatSeed !== s.seed) {
-      this.#thermostatSeed = s.seed;
-      this.#client.request('thermostat', { seed: s.seed }); // its n and d_k sweep: compute.js's
-    }
+    // The newest request wins (client.js, want): settings asked for already are on their way or on
+    // screen; any others are asked for, even if the grid on screen has them (a newer one is coming).
+    const grid = { ...Object.fromEntries(GRID_SETTINGS.map((k) => [k, s[k]])), maxPixels: MAX_PIXELS };
+    if (this.#parts.has('grid') && this.#client.want('grid', grid)) this.#lab.showComputing(s.n);
+    if (this.#parts.has('thermostat')) this.#client.want('thermostat', { seed: s.seed }); // its n and d_k sweep: compute.js's
   }
 
   #isOnScreen(params) {
@@ -194,7 +194,6 @@ export class AttentionScaleElement extends ElementBase {
   #startClient() {
     this.#client?.close();
     this.#lab.forgetGrid();
-    this.#thermostatSeed = null;
     this.#client = new ComputeClient({
       forceMainThread: this.hasAttribute('no-worker'),
       onResult: (message) => this.#receive(message),

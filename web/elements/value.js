@@ -20,7 +20,9 @@ const loadOf = () => (ofLoading ??= import('../views/figures/of.js').then((m) =>
 // the words around it. The shadow root only slots it and styles the marker.
 const CSS = `
 :host { display: inline; font-variant-numeric: tabular-nums; white-space: nowrap; }
-:host([data-error]) { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px; }
+/* A number never breaks inside; a marker is a sentence and wraps like one (a long name in it too). */
+:host([data-error]) { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px;
+  white-space: normal; overflow-wrap: anywhere; }
 @media (prefers-color-scheme: dark) { :host([data-error]) { color: var(--aw-error, #ff8a80); } }
 `;
 let sheet = null; // made once per page, adopted by every value

@@ -18,6 +18,7 @@ import { createExampleModel } from '../model/example.js';
 import { FLAGS, applySources } from '../model/sources.js';
 import { cloneState } from '../model/state.js';
 import { createModelSwitch } from '../model/switch.js';
+import { READONLY, readonlyGate } from '../model/readonly.js';
 import { VIEW_ATTRIBUTES, createView } from '../views/figures/view.js';
 import { createPanels } from '../views/widget/panels.js';
 import { queueWarmUp } from '../views/widget/warm-up.js';
@@ -82,11 +83,15 @@ export class AttentionWidget extends ElementBase {
     apply: (change) => this.#showErrors(applySources(this.#model, change)) });
   // A link to this page with a new state for this widget: restored, or refused with what is on screen kept.
   #link = followLink(this, { onLink: (payload) => this.#showErrors(this.#model.followLink(payload)) });
-  // The first render waits until the widget is near the viewport (#whenNear); a disconnect stops Play and drags.
-  #near = startWhenNear(this, { start: (first) => first && this.#whenNear(), stop: () => this.#panels.stop() });
+  // The first render waits until the widget is near the viewport (#whenNear), or is made at once for a
+  // print; a disconnect stops Play and drags.
+  #near = startWhenNear(this, { start: (first, printing) => first && this.#whenNear(printing),
+    stop: () => this.#panels.stop() });
   #nearbyResolve;
   #nearby = new Promise((resolve) => { this.#nearbyResolve = resolve; }); // the first render may start
   #prebuilt = false;   // the panels' build is queued (#whenNear): the core's first check paints as it goes
+  #core = null;        // the teaching core, once loaded
+  #shown = false;      // the panels are started (#onNear): on screen, or in a printout
   #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
   #ui;
   #line;               // the message line (createMessageLine)
@@ -101,13 +106,15 @@ export class AttentionWidget extends ElementBase {
     this.#ui = this.#buildSkeleton();
     this.#line = createMessageLine(this, this.#ui.error);
     this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
-    this.#panels = createPanels({ host: this, ui: this.#ui, model: this.#model, view: this.#view,
+    // What the learner's controls change goes through the readonly gate: a readonly figure changes nothing.
+    const model = readonlyGate(this.#model, () => this.#view.readonly);
+    this.#panels = createPanels({ host: this, ui: this.#ui, model, view: this.#view,
       guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome) });
     const panels = () => this.#panels.views;
-    this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model: this.#model, panels,
+    this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
       attend: (state) => this.#attend(state), showErrors: (outcome) => this.#showErrors(outcome),
       reveal: () => this.#panels.reveal() });
-    this.#train = createTrainMount({ host: this, model: this.#model, panels,
+    this.#train = createTrainMount({ host: this, model, panels,
       showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
   }
 
@@ -156,6 +163,9 @@ export class AttentionWidget extends ElementBase {
     if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
     const core = loadAttention({ path: 'teaching' });
     core.then((attn) => {
+      this.#core = attn;
+      // Waiting to come near, with the core in: the line no longer says the core is loading.
+      if (!this.#shown) this.#ui.status.textContent = 'Ready; drawn as it comes into view.';
       queueWarmUp(attn, this.#model, this);
       if (!this.#prebuilt) queueRender(() => this.#compute(attn), this); // near already: #onNear computes as it paints
     }, (err) => this.#onLoadFailed(err));
@@ -163,7 +173,15 @@ export class AttentionWidget extends ElementBase {
   }
 
   // Near the viewport (startWhenNear), and the figure code this widget needs in: the panels are built.
-  #whenNear() {
+  // Printed before it came near: built and painted now, if the core and the figure code are in (its
+  // reveal's frames run before the print lays the page out: near.js); else the line says what it
+  // still waits for, and it is drawn when they come.
+  #whenNear(printing) {
+    if (printing && this.#core && this.#view.isReady) {
+      this.#nearbyResolve();
+      this.#onNear(this.#core);
+      return;
+    }
     this.#view.ready().then(() => {
       this.#prebuilt = true;
       this.#panels.prebuild(() => this.#sources.loaded);
@@ -179,6 +197,8 @@ export class AttentionWidget extends ElementBase {
   }
 
   #onNear(attn) {
+    if (this.#shown) return; // printed already: the render queued when it came near finds it done
+    this.#shown = true;
     this.#panels.start();
     this.#compute(attn); // if not done off screen: painted as it is announced
     this.#panels.catchUp();
@@ -218,7 +238,10 @@ export class AttentionWidget extends ElementBase {
   // A transition's outcome on the message line: its notes and, when refused, the refusal (or
   // nothing: the line clears). Each message newly on the line is also an attention-error event
   // (the core's arrival re-checks, and re-shows, them).
+  // A readonly figure's refusal says nothing: its controls are disabled, and what is left (a grid
+  // row's click, Enter on a cell) quietly changes nothing.
   #showErrors(outcome) {
+    if (outcome.code === READONLY) return;
     this.#line.report('model', problemsOf(outcome));
   }
 }

@@ -12,6 +12,7 @@
 import { cloneState, sameState } from './state.js';
 import { DEFAULT_SOURCE, FLAGS, readFlag, readSource, sourceMessage } from './sources.js';
 import { moveValue } from './drag.js';
+import { quote } from '../shared/text.js';
 
 const MATRICES = Object.freeze(['embeddings', 'wq', 'wk', 'wv']);
 const SWITCHES = Object.freeze(['causal', 'scaled', 'temperature']);
@@ -141,7 +142,7 @@ class ExampleModel {
   edit(matrix, r, c, x) {
     const m = MATRICES.includes(matrix) ? this.#state[matrix] : null;
     if (!m || !Number.isInteger(r) || !Number.isInteger(c) || !m[r] || !(c >= 0 && c < m[r].length))
-      return refusal('bad_edit', `there is no cell ${String(matrix).slice(0, 20)} row ${r}, column ${c}`);
+      return refusal('bad_edit', `there is no cell ${quote(matrix, 20)} row ${quote(r)}, column ${quote(c)}`);
     if (typeof x !== 'number' || !Number.isFinite(x)) return refusal('bad_edit', 'a cell takes a finite number');
     const next = cloneState(this.#state);
     next[matrix][r][c] = x;
@@ -150,7 +151,7 @@ class ExampleModel {
 
   /** A switch or the slider: field 'causal' | 'scaled' | 'temperature'. Reason 'switch'. */
   setSwitch(field, value) {
-    if (!SWITCHES.includes(field)) return refusal('bad_edit', `there is no switch ${String(field).slice(0, 20)}`);
+    if (!SWITCHES.includes(field)) return refusal('bad_edit', `there is no switch ${quote(field, 20)}`);
     const next = cloneState(this.#state);
     next[field] = value;
     return this.#commit(next, 'switch');
@@ -249,9 +250,18 @@ class ExampleModel {
 
   // Verifies `candidate` with the core (when there is one) and makes it the state, with the
   // extras (baseline, own, chain, source) that go with it; then notifies. All or nothing.
+  // A change that changes nothing fires nothing: a candidate equal by value to the verified
+  // state on screen is not committed again (no event, no new version), though the extras it
+  // brings are kept (config = state makes the state on screen the example Reset restores).
+  // So a page that writes a widget's own state back (config = state in its change handler, or
+  // two widgets synced both ways) hears one event, not an endless ping-pong.
   #commit(candidate, reason, notes = [], extras = {}) {
     const problem = checkTokens(candidate);
     if (problem) return refusal('bad_state', problem, notes);
+    if (this.#result && sameState(candidate, this.#state)) {
+      this.#keep(extras);
+      return { ok: true, state: this.#state, notes };
+    }
     let result = null;
     if (this.#compute) {
       try {
@@ -262,13 +272,17 @@ class ExampleModel {
     }
     this.#state = candidate;
     this.#result = result;
-    if (extras.baseline) this.#baseline = extras.baseline;
-    if (extras.own) this.#own = extras.own;
-    if (extras.chain) this.#chain = extras.chain;
-    if (extras.source) this.#source = extras.source;
+    this.#keep(extras);
     this.#version += 1;
     if (result) this.#notify({ reason, state: candidate, result, notes, model: this });
     return { ok: true, state: candidate, notes };
+  }
+
+  #keep({ baseline, own, chain, source }) {
+    if (baseline) this.#baseline = baseline;
+    if (own) this.#own = own;
+    if (chain) this.#chain = chain;
+    if (source) this.#source = source;
   }
 
   #notify(event) {
@@ -297,6 +311,6 @@ function checkTokens(state) {
   if (!Array.isArray(state.embeddings) || state.embeddings.length !== n)
     return `there are ${n} tokens but ${state.embeddings?.length} embedding rows; give one embedding row per token`;
   if (!Number.isInteger(state.asker) || state.asker < 0 || state.asker >= n)
-    return `asker ${String(state.asker).slice(0, 20)} is not a token index from 0 to ${n - 1}`;
+    return `asker ${quote(state.asker, 20)} is not a token index from 0 to ${n - 1}`;
   return null;
 }

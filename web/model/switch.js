@@ -18,10 +18,21 @@ const OWN_ONLY = new Set(['load', 'setCompute', 'setPreset', 'setConfig', 'setAt
 export function createModelSwitch(own) {
   let current = own;
   const listeners = new Set();
-  let unsubscribe = own.subscribe((event) => relay(event));
+  // The switch listens to the model in use only while a view listens to the switch: a view
+  // subscribes as it connects and unsubscribes as it disconnects, so a removed figure leaves
+  // nothing in an example that stays on the page.
+  let unsubscribe = null;
 
   function relay(event) {
     for (const listener of [...listeners]) listener(event);
+  }
+
+  function listen(on) {
+    if (on && !unsubscribe) unsubscribe = current.subscribe((event) => relay(event));
+    if (!on && unsubscribe) {
+      unsubscribe();
+      unsubscribe = null;
+    }
   }
 
   // Subscribers follow the switch: they hear the model in use, and, when it changes, one
@@ -29,15 +40,20 @@ export function createModelSwitch(own) {
   function use(model) {
     const next = model ?? own;
     if (next === current) return;
-    unsubscribe();
+    const listening = unsubscribe !== null;
+    listen(false);
     current = next;
-    unsubscribe = current.subscribe((event) => relay(event));
+    listen(listening);
     if (current.result) relay({ reason: 'load', state: current.state, result: current.result, notes: [], model: current });
   }
 
   function subscribe(listener) {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    listen(true);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) listen(false);
+    };
   }
 
   const extras = { use, subscribe };

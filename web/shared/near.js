@@ -3,7 +3,7 @@
 // of them in one long task at load (Lighthouse counted 770 ms on the demo page). So an
 // element renders when it comes within MARGIN of the viewport, each in a task of its own
 // (queueRender), and one that never comes near is never built: a reader of the page's top
-// pays nothing for the widgets further down. Printing renders them all (onPrint).
+// pays nothing for the widgets further down. Printing renders them all, at once (onPrint).
 // The renders of an element that came near go before those of elements rendered for a print,
 // so a reader's widget never waits behind ones nobody sees.
 
@@ -18,8 +18,13 @@ const waiting = new WeakMap(); // element -> finish(near) while it waits
 const printable = new Set();   // a WeakRef to each waiting element, for a print
 let observer = null;
 
-/** Resolves, in a task of its own, when `element` comes near the viewport or the page is printed. */
-export function whenNear(element) {
+/**
+ * Resolves, in a task of its own, when `element` comes near the viewport or the page is printed.
+ * `options.printNow`, if given, is called at once inside the page's beforeprint for an element still
+ * waiting: the print lays the page out as soon as beforeprint returns (even before promises
+ * settle, when a script called print()), so what the printout needs is built there.
+ */
+export function whenNear(element, { printNow = null } = {}) {
   return new Promise((resolve) => {
     if (typeof IntersectionObserver !== 'function') {
       setTimeout(resolve, 0);
@@ -37,6 +42,7 @@ export function whenNear(element) {
       printable.delete(ref);
       observer.unobserve(element);
       if (!near) offScreen.add(element);
+      if (!near) printNow?.();
       setTimeout(resolve, 0);
     });
     printable.add(ref);
@@ -48,14 +54,34 @@ function onIntersect(entries) {
   for (const entry of entries) if (entry.isIntersecting) waiting.get(entry.target)?.(true);
 }
 
-// A print starts the renders of those off screen (the printout has what is built by then).
-// Rendering them once the page was idle instead cost a phone long tasks at load, and the
-// browser's autofill then forced their skipped layout (docs/embedding.md).
+// A print renders those off screen, at once: each waiting element's onPrint builds what it can
+// now, and every render queued so far (first renders, reveals a few boxes per frame) runs before
+// beforeprint returns, so the printout has them all. Rendering them once the page was idle
+// instead cost a phone long tasks at load, and the browser's autofill then forced their skipped
+// layout (docs/embedding.md).
 function onPrint() {
   for (const ref of [...printable]) {
     const element = ref.deref();
-    if (element) waiting.get(element)?.(false);
+    if (element) isolated(() => waiting.get(element)?.(false));
     else printable.delete(ref);
+  }
+  renderAllNow();
+}
+
+const PRINT_RENDER_LIMIT = 10_000; // renders that queue renders forever (none should) still end
+
+// Every queued render, in lane order, now: the ones they queue too.
+function renderAllNow() {
+  let more = true;
+  for (let i = 0; more && i < PRINT_RENDER_LIMIT; i += 1) isolated(() => { more = runNext(); });
+}
+
+// One element's failure must not stop the others from printing: reported like an uncaught error.
+function isolated(work) {
+  try {
+    work();
+  } catch (err) {
+    (globalThis.reportError ?? ((e) => setTimeout(() => { throw e; }, 0)))(err);
   }
 }
 
@@ -92,11 +118,19 @@ export function continueRender(render, element) {
 
 function renderNext() {
   try {
-    (lanes.near.length ? lanes.near : lanes.off).shift()();
+    runNext();
   } finally {
     if (lanes.near.length + lanes.off.length === 0) draining = false;
     else afterNextFrame(renderNext);
   }
+}
+
+// Runs the next render, if there is one (a print may have run them all); false when none was left.
+function runNext() {
+  const render = (lanes.near.length ? lanes.near : lanes.off).shift();
+  if (!render) return false;
+  render();
+  return true;
 }
 
 /** Runs `callback` in a task after the next frame (or after a short wait where frames stop). */

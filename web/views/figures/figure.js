@@ -101,13 +101,23 @@ function setReadonly(root, readonly) {
     if (readonly) button.setAttribute('tabindex', '-1');
     else button.removeAttribute('tabindex');
   }
-  // The cast's lead invites typing: in a readonly figure that sentence would be untrue.
-  const lead = root.querySelector('.panel.cast > .lead');
-  if (lead) {
-    lead.dataset.full ??= lead.textContent;
-    lead.textContent = readonly ? lead.dataset.full.replace(/\s*Type in any cell.*$/, '') : lead.dataset.full;
+  // Sentences that invite a change: in a readonly figure they would be untrue.
+  for (const [selector, invitation] of INVITATIONS) {
+    const node = root.querySelector(selector);
+    if (!node) continue;
+    node.dataset.full ??= node.textContent;
+    const plain = node.dataset.full.replace(invitation, '');
+    if (readonly) node.textContent = node.textContent.replace(invitation, '');
+    else if (node.textContent === plain) node.textContent = node.dataset.full;
   }
 }
+
+// Where a sentence invites a change, and the part that does: the cast's lead invites typing, the
+// grids' explanation clicking a row (it is rewritten as cells are pointed at: only its first words).
+const INVITATIONS = [
+  ['.panel.cast > .lead', /\s*Type in any cell.*$/],
+  ['.cell-explain', /; click a row to make that token the asker(?=\.$)/],
+];
 
 // An attribute, not a class: the grids rewrite their cells' class names as the colours change.
 const MARK = 'data-fig-mark';

@@ -1,12 +1,13 @@
 // How a view finds the <attention-example> its `example` attribute names, and keeps
 // finding it: the example may come later in the page, be defined later, be removed and
-// put back. Examples announce themselves with two document-level events, so views never
-// poll and never observe the whole document.
+// put back, or change its id. Examples announce these with three document-level events, so
+// views never poll and never observe the whole document.
 import { clip } from '../../shared/text.js';
 
 export const EXAMPLE_TAG = 'attention-example';
 export const EXAMPLE_CONNECTED = 'attention-example-connected';
 export const EXAMPLE_DISCONNECTED = 'attention-example-disconnected';
+export const EXAMPLE_RENAMED = 'attention-example-renamed';
 
 /**
  * The element `name` names for `host`: { example } when it is an upgraded <attention-example>,
@@ -38,6 +39,7 @@ export function watchExample(host, name, onFound, signal) {
   };
   const doc = globalThis.document;
   doc.addEventListener(EXAMPLE_CONNECTED, check, { signal });
+  doc.addEventListener(EXAMPLE_RENAMED, check, { signal }); // the old name finds nothing now, the new one finds it
   doc.addEventListener(EXAMPLE_DISCONNECTED, () => queueMicrotask(check), { signal }); // after it has left
   globalThis.customElements?.whenDefined(EXAMPLE_TAG).then(check);
   check();

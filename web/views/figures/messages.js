@@ -12,6 +12,7 @@
 // fits the size limits; anything else is ignored, never applied, never echoed.
 import { MAX_PAYLOAD_CHARS } from '../../model/share.js';
 import { CHANGE_REASONS } from '../../model/reasons.js'; // the reasons a frame may report
+import { clip } from '../../shared/text.js';
 
 export const STATE_MESSAGE = 'attention-example:state';
 export const APPLY_MESSAGE = 'attention-example:apply';
@@ -48,7 +49,7 @@ export function parseOrigins(text) {
     if (exact) {
       if (!origins.includes(origin)) origins.push(origin);
     } else {
-      messages.push(`"${word.slice(0, 40)}" is not an origin like https://course.example (scheme, host, port only).`);
+      messages.push(`"${clip(word, 40)}" is not an origin like https://course.example (scheme, host, port only).`);
     }
   }
   return { origins, messages };
@@ -65,7 +66,7 @@ export function originAllowed(origin, allowed) {
  * or { ok: false, why } (why is for tests and debugging; nothing is shown to the learner).
  */
 export function readMessage({ origin, data }, allowed, expect) {
-  if (!originAllowed(origin, allowed)) return no(`origin ${String(origin).slice(0, 60)} is not allowed`);
+  if (!originAllowed(origin, allowed)) return no(`origin ${clip(origin, 60)} is not allowed`);
   if (!isPlainObject(data)) return no('not a plain object');
   const keys = Object.keys(data);
   const known = ['type', 'example', 'payload', 'reason'];

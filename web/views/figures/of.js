@@ -13,6 +13,7 @@
 // Reading happens in two steps: parseOf() checks the words once, resolveOf() finds the
 // tokens in the example's current sentence (which can change under a figure).
 import { compact, fixed2, percent, vector } from '../../shared/numbers.js';
+import { clip } from '../../shared/text.js';
 
 export const MAX_OF_CHARS = 200;
 
@@ -47,12 +48,12 @@ export function parseOf(text) {
   const words = raw.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return fail(`of is empty; ${USAGE}`);
   const kind = words[0].toLowerCase();
-  if (!Object.hasOwn(KINDS, kind)) return fail(`"${shorten(words[0])}" is not something a figure shows; ${USAGE}`);
+  if (!Object.hasOwn(KINDS, kind)) return fail(`"${clip(words[0], 30)}" is not something a figure shows; ${USAGE}`);
   const { names } = KINDS[kind];
   const given = words.slice(1);
   if (given.length !== names.length) {
     const wanted = names.length === 0 ? 'no names' : names.map((n) => n.toUpperCase()).join(' ');
-    return fail(`"${kind}" takes ${wanted} (got ${given.length === 0 ? 'none' : `"${shorten(given.join(' '))}"`})`);
+    return fail(`"${kind}" takes ${wanted} (got ${given.length === 0 ? 'none' : `"${clip(given.join(' '), 30)}"`})`);
   }
   return { ok: true, kind, names: given };
 }
@@ -67,7 +68,7 @@ export function resolveOf(parsed, tokens) {
   for (let n = 0; n < names.length; n += 1) {
     const i = tokenIndex(parsed.names[n], tokens);
     if (i < 0)
-      return fail(`${names[n]} "${shorten(parsed.names[n])}" is not one of the tokens (${tokens.join(', ')}) `
+      return fail(`${names[n]} "${clip(parsed.names[n], 30)}" is not one of the tokens (${tokens.join(', ')}) `
         + `nor a position from 0 to ${tokens.length - 1}`);
     at.push(i);
   }
@@ -100,7 +101,7 @@ export function lookUp(ref, result) {
 /** Is `format` one this kind can be printed in? { ok } or { ok: false, message }. */
 export function checkFormat(format, kind) {
   const f = format ?? 'fixed';
-  if (!FORMATS.includes(f)) return fail(`format "${shorten(String(f))}" is unknown; use fixed, compact or percent`);
+  if (!FORMATS.includes(f)) return fail(`format "${clip(f, 30)}" is unknown; use fixed, compact or percent`);
   if (f === 'percent' && kind !== 'share') return fail('format="percent" is for shares only');
   return { ok: true, format: f };
 }
@@ -118,8 +119,4 @@ export function formatValue(value, format = 'fixed') {
 
 function fail(message) {
   return { ok: false, message };
-}
-
-function shorten(text) {
-  return text.length > 30 ? `${text.slice(0, 30)}…` : text;
 }

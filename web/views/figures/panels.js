@@ -4,7 +4,9 @@
 //   highlight="shares sat cat"     what the paragraph beside it talks about
 //
 // Lookups go through Object.hasOwn, so words like "constructor" or "__proto__" are
-// just unknown names, never a property of some prototype.
+// just unknown names, never a property of some prototype. What a message quotes of them goes
+// through clip() (web/shared/text.js): short, and a direction control written out, never raw.
+import { clip } from '../../shared/text.js';
 
 /** Every panel a figure can show, in the order the full widget lays them out. */
 export const PANELS = Object.freeze({
@@ -35,7 +37,7 @@ export function parseShow(raw) {
   const known = words.filter((w) => Object.hasOwn(PANELS, w));
   const messages = [];
   if (unknown.length)
-    messages.push(`show: ${unknown.map((w) => `"${shorten(w)}"`).slice(0, 3).join(', ')} `
+    messages.push(`show: ${unknown.map((w) => `"${clip(w)}"`).slice(0, 3).join(', ')} `
       + `${unknown.length === 1 ? 'is not a panel' : 'are not panels'}; use ${PANEL_NAMES.join(', ')}.`);
   if (known.length === 0) {
     if (!unknown.length) messages.push('show is empty; showing every panel.');
@@ -78,9 +80,9 @@ export function parseHighlight(raw) {
     const word = first.toLowerCase();
     const grid = Object.hasOwn(ALIASES, word) ? ALIASES[word] : word;
     if (!Object.hasOwn(HIGHLIGHT_GRIDS, grid)) {
-      messages.push(`highlight: "${shorten(first)}" is not a grid; use ${Object.keys(HIGHLIGHT_GRIDS).join(', ')}.`);
+      messages.push(`highlight: "${clip(first)}" is not a grid; use ${Object.keys(HIGHLIGHT_GRIDS).join(', ')}.`);
     } else if (extra.length) {
-      messages.push(`highlight: "${shorten(part)}" has too many words; use GRID ROW COLUMN.`);
+      messages.push(`highlight: "${clip(part)}" has too many words; use GRID ROW COLUMN.`);
     } else {
       targets.push({ grid, row, col });
     }
@@ -115,19 +117,15 @@ function resolveAxis(name, kind, dims, grid, axis) {
     const exact = dims.tokens.flatMap((t, i) => (t === name ? [i] : []));
     const loose = exact.length ? exact : dims.tokens.flatMap((t, i) => (t.toLowerCase() === name.toLowerCase() ? [i] : []));
     if (loose.length) return loose;
-    return `highlight: "${shorten(name)}" is not a token of ${grid} (${dims.tokens.join(', ')}).`;
+    return `highlight: "${clip(name)}" is not a token of ${grid} (${dims.tokens.join(', ')}).`;
   }
   if (kind === 'index') {
     const size = axis === 'row' ? (grid === 'wv' ? dims.dV : dims.dK) : dims.dModel;
     const n = /^\d+$/.test(name) ? Number(name) : NaN;
     if (n >= 1 && n <= size) return [n - 1];
-    return `highlight: ${grid} ${axis} "${shorten(name)}" should be a number from 1 to ${size}.`;
+    return `highlight: ${grid} ${axis} "${clip(name)}" should be a number from 1 to ${size}.`;
   }
   const i = kind.indexOf(name.toLowerCase());
   if (i >= 0) return [i];
-  return `highlight: ${grid} has no column "${shorten(name)}"; use ${kind.join(', ')}.`;
-}
-
-function shorten(text) {
-  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+  return `highlight: ${grid} has no column "${clip(name)}"; use ${kind.join(', ')}.`;
 }

@@ -50,9 +50,13 @@ export function createView({ host, shadow, root, model }) {
       follow(null, null);
       return;
     }
-    binding = new AbortController();
-    connection.addEventListener('abort', () => binding?.abort(), { once: true });
-    watchExample(host, name.trim(), ({ example, message }) => follow(example, message ?? ''), binding.signal);
+    const bound = new AbortController();
+    binding = bound;
+    // Ends with the widget's connection or with the next bind, whichever comes first: the
+    // listener on the connection goes with the binding, so changing `example` again and again
+    // keeps one (AbortSignal.any would do, but not in every browser the package supports).
+    connection.addEventListener('abort', () => bound.abort(), { once: true, signal: bound.signal });
+    watchExample(host, name.trim(), ({ example, message }) => follow(example, message ?? ''), bound.signal);
   }
 
   // message: null = not bound; '' = bound and found (or waiting for its definition).
@@ -108,6 +112,8 @@ export function createView({ host, shadow, root, model }) {
   return {
     /** The <attention-example> this widget shows, or null (its own state). */
     get example() { return current; },
+    /** Whether the figure is readonly now (the attribute as the figure reads it: a bad word is off). */
+    get readonly() { return parseBoolean('readonly', host.getAttribute('readonly'), false).value; },
     /** Is this one of the attributes the view handles? */
     owns: (name) => VIEW_ATTRIBUTES.includes(name),
     attributeChanged(name) {
@@ -116,6 +122,8 @@ export function createView({ host, shadow, root, model }) {
     },
     /** Resolves when the figure code this widget needs is in: its first render waits for it. */
     ready,
+    /** Whether that code is in now (or not needed, or could not load: ready() has resolved or would at once). */
+    get isReady() { return Boolean(code) || failed || !isFigure(); },
     /** The widget connected: `signal` aborts when it disconnects. */
     connect(signal) {
       connection = signal;

@@ -1,7 +1,9 @@
 // The scale lab's jobs on the worker pool (wasm/worker-pool.js), newest-only: one job runs at a
 // time, and of the jobs waiting, only the newest of each kind is kept. A result whose request is
 // no longer the newest of its kind arrives with `current: false`, so the element can drop it (a
-// slider dragged past it) while still using its timing.
+// slider dragged past it) while still using its timing. The newest request wins: want() asks
+// again whenever the settings differ from the newest request of their kind (not from what is on
+// screen), so a slider dragged away and back within a job's time gets its own grid back.
 //
 // Several workers share a large grid: each computes one band of rows from the same seeded inputs
 // (so its K and V stay resident in it from call to call) and sends back only its rows of pixel
@@ -42,6 +44,7 @@ export class ComputeClient {
   #startedAt = 0;         // when #running started (performance.now())
   #waiting = new Map();   // kind -> the newest job of that kind not yet started
   #newest = new Map();    // kind -> id of the newest request of that kind
+  #wanted = new Map();    // kind -> the params of the newest request of that kind, as JSON
   #nextId = 1;
   #onResult;
   #onModeChange;
@@ -75,8 +78,21 @@ export class ComputeClient {
     return this.#mode === 'worker' ? this.#pool.size : 0;
   }
 
+  /**
+   * The settings the view wants on screen for `kind`: a job is queued unless the newest request
+   * of that kind asked for the same (its result is on its way, or on screen). Returns whether it
+   * asked.
+   */
+  want(kind, params) {
+    const key = JSON.stringify(params);
+    if (this.#wanted.get(kind) === key) return false;
+    this.request(kind, params);
+    return true;
+  }
+
   /** Queues a job; it replaces any waiting job of the same kind. Returns its id. */
   request(kind, params) {
+    this.#wanted.set(kind, JSON.stringify(params));
     const job = { id: this.#nextId++, kind, params };
     this.#newest.set(kind, job.id);
     this.#waiting.set(kind, job);
@@ -162,6 +178,7 @@ export class ComputeClient {
   async #runHere(run) {
     // Yield first, so the slider that asked for this paints before we compute.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.#running !== run) return; // closed meanwhile: nothing computes for nobody
     // The worker's kernel runner and reply (worker.js), here.
     const { result, error } = await answer(import('../../../wasm/attention.js').then((core) => core.loadKernelRunner()), run.job);
     this.#finish(run, error ? { error } : { result: { ...result, workers: 0 } });

@@ -3,6 +3,7 @@
 //   thermostat    only the √d_k plot and the numbers behind it
 //   grid          only the n × n lab: controls, heat map, cost readouts, time plot
 // Each part computes only when shown: a thermostat figure never runs an n × n grid.
+import { clip } from '../../shared/text.js';
 
 export const SCALE_PARTS = Object.freeze(['grid', 'thermostat']);
 
@@ -13,7 +14,7 @@ export function parseScaleShow(raw) {
   const known = words.filter((w) => SCALE_PARTS.includes(w));
   const unknown = words.filter((w) => !SCALE_PARTS.includes(w));
   const message = unknown.length || known.length === 0
-    ? `show="${String(raw).slice(0, 24)}" is not understood; use show="thermostat" or show="grid" `
+    ? `show="${clip(raw)}" is not understood; use show="thermostat" or show="grid" `
       + `(showing ${known.length ? known.join(' and ') : 'both'}).`
     : null;
   return { parts: new Set(known.length ? known : SCALE_PARTS), message };

@@ -90,7 +90,10 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     near = true;
   }
 
-  /** Shows the body (once): a full widget a few boxes per frame, a figure or a guided tour as it comes. */
+  /**
+   * Shows the body (once): a full widget a few boxes per frame (a print runs them all before it lays
+   * the page out: web/shared/near.js), a figure or a guided tour as it comes.
+   */
   function reveal() {
     const { root, status, body } = ui;
     status.hidden = true;
@@ -278,12 +281,13 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     prepareGrids() {
       continueRender(() => views?.grids.prepare(style), host);
     },
-    /** The colour scheme changed: the heat ramps are read again. */
+    /** The colour scheme changed: the heat ramps are read again (by the next paint, if none is on screen yet). */
     themeChanged() {
       theme = null;
       if (!views) return;
       views.grids.themeChanged();
-      if (model.result) paintAll(false);
+      // Panels still being built ahead (prebuild) have nothing painted to repaint.
+      if (near && model.result && shape === shapeOf(model.state)) paintAll(false);
     },
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */
     stop() {
