@@ -24,22 +24,44 @@ export declare const DEFAULT_CONFIG: Readonly<Required<HeadsConfig>>;
 
 export type HeadJob = 'previous-word' | 'first-noun' | 'none';
 
+/** What each row of a sentence is; every sentence has each exactly once. */
+export type RowRole = 'first-word' | 'adjective' | 'first-noun' | 'first-comma' | 'seeing' | 'second-the' | 'seen'
+  | 'verb-comma' | 'verb';
+
 export interface HeadReport {
-  /** Mean weight on the previous word from the job row, over held-out sentences. */
+  /** Mean weight on the previous word at the rows of each role (every role but the first word), over held-out sentences. */
+  previousByRole: Record<Exclude<RowRole, 'first-word'>, number>;
+  /** Mean weight on the previous word over every row that has one. */
   previousShare: number;
-  /** Mean weight on the sentence's first noun from the job row. */
+  /** Mean weight on the sentence's first noun from the comma before the verb. */
   nounShare: number;
   nounShareSingular: number;
   nounSharePlural: number;
   /** Held-out loss with this head's output zeroed. */
   ablatedLoss: number;
+  /** ablatedLoss minus the held-out loss: what zeroing this head costs. */
+  cost: number;
+  /** Zeroing it costs the needed threshold or more. */
+  needed: boolean;
+  /** The job its attention does ('none': neither), needed or not. */
   job: HeadJob;
+  /** Where the job holds (the rows of these roles). */
+  jobRoles: RowRole[];
+  /** The job's share over the rows of jobRoles. */
+  jobShare: number;
 }
 
 export interface Measurement {
   heldOutLoss: number;
+  /** Held-out loss with the heads asked for zeroed (heldOutLoss when none). */
+  zeroedLoss: number;
   heldOutSentences: number;
   heads: HeadReport[];
+}
+
+/** Heads to zero (0-based) in what the model shows; training is not affected. */
+export interface Zeroing {
+  zeroed?: number[];
 }
 
 export interface SentenceView {
@@ -55,8 +77,8 @@ export interface Lab {
   readonly config: Readonly<Required<HeadsConfig>>;
   reset(config?: HeadsConfig): void;
   train(steps: number): { trainLoss: number; steps: number };
-  measure(): Measurement;
-  sentence(index?: number, k?: number): SentenceView;
+  measure(options?: Zeroing): Measurement;
+  sentence(index?: number, k?: number, options?: Zeroing): SentenceView;
   parameters(): Float64Array;
   setParameters(values: Float64Array): void;
   lossAndGradient(sentences: number): { loss: number; gradient: Float64Array };
@@ -68,7 +90,10 @@ export interface HeadsCore {
     maxHeads: number; maxModelDim: number; maxHeadDim: number;
     maxBatch: number; maxStepsPerCall: number; maxLearningRate: number;
   }>;
+  /** The labels' thresholds (docs/heads.md), applied to the two-decimal numbers a label prints. */
+  readonly thresholds: Readonly<{ previous: number; noun: number; nounOverall: number; needed: number }>;
   readonly vocabulary: readonly string[];
+  readonly roles: readonly RowRole[];
   readonly sentenceLength: number;
   createLab(config?: HeadsConfig): Lab;
 }

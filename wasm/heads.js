@@ -5,6 +5,7 @@
 //   const core = await loadHeads();
 //   const lab = core.createLab({ heads: 2, seed: 7 });
 //   lab.train(50); lab.measure(); lab.sentence(0);
+//   lab.measure({ zeroed: [1] }); lab.sentence(0, 4, { zeroed: [1] });   // head 2 zeroed
 
 /** Thrown for every bad input; `code` is stable, `message` is for people. */
 export class HeadsError extends Error {
@@ -43,13 +44,26 @@ class HeadsCore {
       maxHeads: core.maxHeads, maxModelDim: core.maxModelDim, maxHeadDim: core.maxHeadDim,
       maxBatch: core.maxBatch, maxStepsPerCall: core.maxStepsPerCall, maxLearningRate: core.maxLearningRate,
     });
+    /** The labels' thresholds (heads::label_of, docs/heads.md), applied to two-decimal numbers. */
+    this.thresholds = Object.freeze({
+      previous: core.previousLabel, noun: core.nounLabel, nounOverall: core.nounOverallLabel, needed: core.neededLoss,
+    });
     this.vocabulary = Object.freeze(Array.from(core.vocabulary()));
     this.sentenceLength = core.sentenceLength();
+    /** What each row of a sentence is, in the grammar's order (core/include/attention/heads.hpp Role). */
+    this.roles = Object.freeze(Array.from(core.roles()));
   }
 
   /** A fresh model for config (defaults fill what is missing). Throws HeadsError. */
   createLab(config = {}) {
-    return new Lab(new this.#core.HeadsLab(), readConfig(config, this.limits), this);
+    const checked = readConfig(config, this.limits); // before any memory in the module is taken
+    const lab = new this.#core.HeadsLab();
+    try {
+      return new Lab(lab, checked, this);
+    } catch (err) {
+      lab.delete(); // refused: nothing is kept in the module
+      throw err;
+    }
   }
 }
 
@@ -79,13 +93,17 @@ class Lab {
     return { trainLoss: r.trainLoss, steps: r.steps };
   }
 
-  /** Held-out loss and, per head, the measurements behind its label. */
-  measure() {
-    const r = this.#lab.measure();
+  /**
+   * Held-out loss and, per head, the measurements behind its label; zeroedLoss: the held-out
+   * loss with the heads in `zeroed` (0-based) zeroed (heldOutLoss when none are).
+   */
+  measure({ zeroed = [] } = {}) {
+    const r = check(this.#lab.measure(this.#mask(zeroed)));
     return {
       heldOutLoss: r.heldOutLoss,
+      zeroedLoss: r.zeroedLoss,
       heldOutSentences: r.heldOutSentences,
-      heads: Array.from(r.heads, (h) => ({ ...h })),
+      heads: Array.from(r.heads, (h) => ({ ...h, previousByRole: { ...h.previousByRole }, jobRoles: Array.from(h.jobRoles) })),
     };
   }
 
@@ -94,13 +112,13 @@ class Lab {
    * the diagonal), the job row, the first noun's position and the top k guesses
    * for the word after the job row.
    */
-  sentence(index = 0, k = 5) {
+  sentence(index = 0, k = 5, { zeroed = [] } = {}) {
     if (!Number.isInteger(index) || index < 0)
       throw new HeadsError(`sentence index must be a whole number from 0 (got ${describe(index)})`, 'bad_argument');
     if (!Number.isInteger(k) || k < 1 || k > this.#core.vocabulary.length)
       throw new HeadsError(`k must be a whole number from 1 to ${this.#core.vocabulary.length} (got ${describe(k)})`,
         'bad_argument');
-    const r = check(this.#lab.sentence(index, k));
+    const r = check(this.#lab.sentence(index, k, this.#mask(zeroed)));
     const T = r.words.length;
     const weights = [];
     for (let h = 0; h < this.config.heads; h++) {
@@ -119,16 +137,37 @@ class Lab {
     return this.#lab.parameters();
   }
 
+  /** Replaces every learned number; refuses a wrong length or a number that is not finite (nothing changes). */
   setParameters(values) {
     if (!(values instanceof Float64Array))
       throw new HeadsError(`setParameters needs a Float64Array (got ${describe(values)})`, 'bad_argument');
+    const bad = values.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0)
+      throw new HeadsError(`setParameters: number ${bad} is ${describe(values[bad])}, not a finite number`, 'bad_argument');
     check(this.#lab.setParameters(values));
   }
 
   /** Loss and its gradient over the first `sentences` training sentences. */
   lossAndGradient(sentences) {
+    if (!Number.isInteger(sentences) || sentences < 1)
+      throw new HeadsError(`lossAndGradient: sentences must be a whole number from 1 (got ${describe(sentences)})`,
+        'bad_argument');
     const r = check(this.#lab.lossAndGradient(sentences));
     return { loss: r.loss, gradient: r.gradient };
+  }
+
+  // [0-based head, ...] -> the module's mask (bit h = head h). Throws HeadsError.
+  #mask(zeroed) {
+    if (!Array.isArray(zeroed))
+      throw new HeadsError(`zeroed must be an array of head indices (got ${describe(zeroed)})`, 'bad_argument');
+    let mask = 0;
+    for (const h of zeroed) {
+      if (!Number.isInteger(h) || h < 0 || h >= this.config.heads)
+        throw new HeadsError(`zeroed: a head index must be a whole number from 0 to ${this.config.heads - 1} (got ${describe(h)})`,
+          'bad_argument');
+      mask |= 1 << h;
+    }
+    return mask;
   }
 
   /** Frees the model's memory in the module; the lab is unusable after. */

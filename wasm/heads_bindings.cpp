@@ -38,6 +38,30 @@ const char* job_name(heads::Job job) {
   return "none";
 }
 
+// One head's measurements and the label they earn (heads::label_of).
+val report_out(const heads::HeadReport& r, double held_out) {
+  const heads::Label label = heads::label_of(r, held_out);
+  val h = val::object();
+  val by_role = val::object();
+  for (int role = heads::kFirstWord + 1; role < heads::kRoles; ++role)
+    by_role.set(heads::role_names()[role], r.previous_by_role[role]);
+  h.set("previousByRole", by_role);
+  h.set("previousShare", r.previous_share);
+  h.set("nounShare", r.noun_share);
+  h.set("nounShareSingular", r.noun_share_singular);
+  h.set("nounSharePlural", r.noun_share_plural);
+  h.set("ablatedLoss", r.ablated_loss);
+  h.set("job", std::string(job_name(label.job)));
+  h.set("needed", label.needed);
+  h.set("cost", label.cost);
+  val roles = val::array();
+  for (int role = 0; role < heads::kRoles; ++role)
+    if (label.roles & (1u << role)) roles.call<void>("push", heads::role_names()[role]);
+  h.set("jobRoles", roles);
+  h.set("jobShare", label.share);
+  return h;
+}
+
 val words_out(const std::vector<int>& tokens) {
   val out = val::array();
   for (int t : tokens) out.call<void>("push", heads::vocabulary()[t]);
@@ -66,38 +90,30 @@ class HeadsLab {
     return out;
   }
 
-  double heldOutLoss() const { return model_.held_out_loss(); }
-
-  // The numbers behind each head's label, over the held-out sentences.
-  val measure() const {
+  // The numbers behind each head's label, over the held-out sentences, and the held-out
+  // loss with the heads in `zeroed` (a mask, bit h = head h) zeroed.
+  val measure(unsigned zeroed) const {
+    val out = status_out(model_.check_mask(zeroed));
+    if (!out["ok"].as<bool>()) return out;
     const double held_out = model_.held_out_loss();
-    val out = val::object();
     out.set("heldOutLoss", held_out);
+    out.set("zeroedLoss", zeroed ? model_.held_out_loss(zeroed) : held_out);
     val list = val::array();
-    for (const heads::HeadReport& r : model_.measure()) {
-      val h = val::object();
-      h.set("previousShare", r.previous_share);
-      h.set("nounShare", r.noun_share);
-      h.set("nounShareSingular", r.noun_share_singular);
-      h.set("nounSharePlural", r.noun_share_plural);
-      h.set("ablatedLoss", r.ablated_loss);
-      h.set("job", std::string(job_name(heads::job_of(r, held_out))));
-      list.call<void>("push", h);
-    }
+    for (const heads::HeadReport& r : model_.measure()) list.call<void>("push", report_out(r, held_out));
     out.set("heads", list);
     out.set("heldOutSentences", static_cast<int>(model_.corpus().held_out.size()));
     return out;
   }
 
   // Held-out sentence `index`: its words, every head's weights (H, T, T) and the
-  // top k guesses after the job row.
-  val sentence(int index, int k) const {
+  // top k guesses after the job row, with the heads in `zeroed` zeroed.
+  val sentence(int index, int k, unsigned zeroed) const {
     heads::Forward f;
-    val out = status_out(model_.run(index, &f));
+    val out = status_out(model_.run(index, &f, zeroed));
     if (!out["ok"].as<bool>()) return out;
     const heads::Sentence& s = model_.corpus().held_out[index];
     std::vector<heads::Guess> guesses;
-    val g = status_out(model_.guesses(index, s.noun_row, k, &guesses));
+    val g = status_out(model_.guesses(index, s.noun_row, k, &guesses, zeroed));
     if (!g["ok"].as<bool>()) return g;
     out.set("words", words_out(s.tokens));
     out.set("weights", copy_out(f.weights));
@@ -117,13 +133,7 @@ class HeadsLab {
   // For the gradient check through wasm: the flat parameters, in and out.
   val parameters() { return copy_out(model_.parameters()); }
   val setParameters(const val& values) {
-    std::vector<double> p = emscripten::convertJSArrayToNumberVector<double>(values);
-    if (p.size() != model_.parameters().size())
-      return status_out({attention::ErrorCode::kBadArgument,
-                         "setParameters: " + std::to_string(p.size()) + " numbers for a model of " +
-                             std::to_string(model_.parameters().size())});
-    model_.parameters() = std::move(p);
-    return status_out({});
+    return status_out(model_.set_parameters(emscripten::convertJSArrayToNumberVector<double>(values)));
   }
   // Loss and gradient over the first `sentences` training sentences.
   val lossAndGradient(int sentences) const {
@@ -150,6 +160,12 @@ val vocabulary() {
   return out;
 }
 
+val roles() {
+  val out = val::array();
+  for (const std::string& r : heads::role_names()) out.call<void>("push", r);
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_heads) {
@@ -157,7 +173,6 @@ EMSCRIPTEN_BINDINGS(attention_heads) {
       .constructor<>()
       .function("reset", &HeadsLab::reset)
       .function("train", &HeadsLab::train)
-      .function("heldOutLoss", &HeadsLab::heldOutLoss)
       .function("measure", &HeadsLab::measure)
       .function("sentence", &HeadsLab::sentence)
       .function("parameters", &HeadsLab::parameters)
@@ -165,10 +180,15 @@ EMSCRIPTEN_BINDINGS(attention_heads) {
       .function("lossAndGradient", &HeadsLab::lossAndGradient);
   emscripten::function("vocabulary", &vocabulary);
   emscripten::function("sentenceLength", &heads::sentence_length);
+  emscripten::function("roles", &roles);
   emscripten::constant("maxHeads", heads::kMaxHeads);
   emscripten::constant("maxModelDim", heads::kMaxModelDim);
   emscripten::constant("maxHeadDim", heads::kMaxHeadDim);
   emscripten::constant("maxBatch", heads::kMaxBatch);
   emscripten::constant("maxStepsPerCall", heads::kMaxStepsPerCall);
   emscripten::constant("maxLearningRate", heads::kMaxLearningRate);
+  emscripten::constant("previousLabel", heads::kPreviousLabel);
+  emscripten::constant("nounLabel", heads::kNounLabel);
+  emscripten::constant("nounOverallLabel", heads::kNounOverallLabel);
+  emscripten::constant("neededLoss", heads::kNeededLoss);
 }

@@ -82,8 +82,12 @@ export function createTrainingPath(core, limits) {
     },
 
     /** A small seeded random grid, the same everywhere: entries in [-scale, scale], two decimals. */
-    randomGrid(rows, cols, { seed = 1, scale = 0.5 } = {}) {
+    randomGrid(rows, cols, options = {}) {
       for (const [name, value] of [['rows', rows], ['cols', cols]]) checkSize(`randomGrid: ${name}`, value);
+      if (options === null || typeof options !== 'object')
+        throw new AttentionError(`randomGrid: options must be an object { seed, scale } (got ${describe(options)})`,
+          'invalid_argument');
+      const { seed = 1, scale = 0.5 } = options;
       if (!Number.isSafeInteger(seed) || seed < 0)
         throw new AttentionError(`randomGrid: seed must be a whole number from 0 (got ${describe(seed)})`, 'invalid_argument');
       if (typeof scale !== 'number' || !(scale > 0) || !(scale <= limits.maxEntry))

@@ -14,6 +14,8 @@
 //   first noun     N1, further back, says its number (N2's number is a distractor).
 // Both sources are nouns: a single head that blends them cannot tell which noun
 // gave the species and which the number, which is why one head cannot do both.
+// Each row has a role (heads.hpp Role), once per sentence, so the labels measure a
+// head over every row of a kind and name the rows where a job holds.
 // 2 x 3 x 16 x 16 = 1536 distinct sentences.
 #include <algorithm>
 #include <cstdint>
@@ -25,7 +27,7 @@ namespace heads {
 namespace {
 
 enum Word {
-  kThe, kComma, kSeeing,
+  kThe, kComma, kSeeingWord,
   kBig, kSmall, kOld,
   kCat, kDog, kFox, kOwl, kBird, kFrog, kBee, kMouse,               // singular
   kCats, kDogs, kFoxes, kOwls, kBirds, kFrogs, kBees, kMice,        // plural, same order
@@ -45,18 +47,24 @@ Sentence decode(int code) {
   const int seen = code % kNouns;
 
   Sentence s;
-  s.tokens = {kThe};
-  if (adjective_first) s.tokens.push_back(adjective);
-  s.first_noun = static_cast<int>(s.tokens.size());
-  s.tokens.push_back(first);
-  s.tokens.insert(s.tokens.end(), {kComma, kSeeing, kThe});
-  if (!adjective_first) s.tokens.push_back(adjective);
-  s.tokens.insert(s.tokens.end(), {kCat + seen, kComma});
-  s.previous_rows = {static_cast<int>(s.tokens.size()) - 1};
-  s.noun_row = s.previous_rows[0];
+  auto add = [&s](Role role, int word) {
+    s.row_of[role] = static_cast<int>(s.tokens.size());
+    s.tokens.push_back(word);
+  };
+  add(kFirstWord, kThe);
+  if (adjective_first) add(kAdjective, adjective);
+  add(kFirstNoun, first);
+  add(kFirstComma, kComma);
+  add(kSeeing, kSeeingWord);
+  add(kSecondThe, kThe);
+  if (!adjective_first) add(kAdjective, adjective);
+  add(kSeen, kCat + seen);
+  add(kVerbComma, kComma);
   // the reaction to the animal just seen, in the number of the first noun
   s.plural = first >= kCats;
-  s.tokens.push_back(kHides + 2 * (seen % kSpecies) + (s.plural ? 1 : 0));
+  add(kVerb, kHides + 2 * (seen % kSpecies) + (s.plural ? 1 : 0));
+  s.first_noun = s.row_of[kFirstNoun];
+  s.noun_row = s.row_of[kVerbComma];
   return s;
 }
 
@@ -73,6 +81,12 @@ const std::vector<std::string>& vocabulary() {
 }
 
 int sentence_length() { return 9; }
+
+const std::vector<std::string>& role_names() {
+  static const std::vector<std::string> names = {"first-word", "adjective", "first-noun", "first-comma", "seeing",
+                                                 "second-the", "seen", "verb-comma", "verb"};
+  return names;
+}
 
 Status make_corpus(std::uint32_t seed, int train_count, int held_out_count, Corpus* corpus) {
   if (train_count < 1 || held_out_count < 1 || train_count + held_out_count > kDistinct)

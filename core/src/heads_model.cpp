@@ -89,8 +89,8 @@ using attention::InRows;
 enum Projection { kQuery = 0, kKey = 1, kValue = 2 };
 }  // namespace
 
-// One sentence forward. ablate >= 0 zeroes that head's output (its z) before W_O.
-void Model::forward(const Sentence& s, int ablate, Forward* f) const {
+// One sentence forward; the heads in `zeroed` have their output (z) zeroed before W_O.
+void Model::forward(const Sentence& s, HeadMask zeroed, Forward* f) const {
   const std::size_t V = vocabulary().size(), T = s.tokens.size(), D = config_.d_model, H = config_.heads,
                     dh = config_.d_head, HD = H * dh;
   const double* E = &params_[layout_.token_embeddings];
@@ -114,7 +114,7 @@ void Model::forward(const Sentence& s, int ablate, Forward* f) const {
     attention::attention_forward(shape, {qkv[kQuery], dh}, {qkv[kKey], dh}, {qkv[kValue], dh},
                                  {&f->scores[h * T * T], &f->logits[h * T * T], &f->weights[h * T * T]},
                                  {&f->mixed[h * dh], HD});
-    if (h == std::size_t(ablate))  // its weights are still measured; its output is zeroed
+    if (zeroed & head_bit(int(h)))  // its weights are still measured; its output is zeroed
       for (std::size_t t = 0; t < T; ++t) std::fill_n(&f->mixed[t * HD + h * dh], dh, 0.0);
   }
 
@@ -137,7 +137,7 @@ void Model::forward(const Sentence& s, int ablate, Forward* f) const {
 }
 
 // Adds scale * d(loss)/d(params) for one sentence into grad (same layout as params).
-void Model::backward(const Sentence& s, const Forward& f, int ablate, double scale,
+void Model::backward(const Sentence& s, const Forward& f, HeadMask zeroed, double scale,
                      std::vector<double>* grad) const {
   const std::size_t V = vocabulary().size(), T = s.tokens.size(), D = config_.d_model, H = config_.heads,
                     dh = config_.d_head, HD = H * dh;
@@ -163,7 +163,7 @@ void Model::backward(const Sentence& s, const Forward& f, int ablate, double sca
   const InRows x{f.inputs.data(), D};
   std::vector<double> d_qkv(3 * T * dh);  // dQ, dK, dV of one head, (T, dh) each
   for (std::size_t h = 0; h < H; ++h) {
-    if (h == std::size_t(ablate)) continue;  // its output was zeroed: nothing flows back into it
+    if (zeroed & head_bit(int(h))) continue;  // its output was zeroed: nothing flows back into it
     const double* W = &params_[layout_.heads + h * layout_.head_block];
     double* gW = &(*grad)[layout_.heads + h * layout_.head_block];
     const double* qkv[] = {&f.queries[h * T * dh], &f.keys[h * T * dh], &f.values[h * T * dh]};
@@ -184,15 +184,15 @@ void Model::backward(const Sentence& s, const Forward& f, int ablate, double sca
 }
 
 double Model::loss_and_gradient(const std::vector<const Sentence*>& batch, std::vector<double>* grad,
-                                int ablate) const {
+                                HeadMask zeroed) const {
   if (grad) grad->assign(params_.size(), 0.0);
   Forward f;
   double total = 0;
   const double scale = 1.0 / batch.size();
   for (const Sentence* s : batch) {
-    forward(*s, ablate, &f);
+    forward(*s, zeroed, &f);
     total += f.loss;
-    if (grad) backward(*s, f, ablate, scale, grad);
+    if (grad) backward(*s, f, zeroed, scale, grad);
   }
   return total * scale;
 }
@@ -225,60 +225,123 @@ Status Model::train(int steps, double* train_loss) {
   return {};
 }
 
-double Model::held_out_loss(int ablate) const {
+double Model::held_out_loss(HeadMask zeroed) const {
   std::vector<const Sentence*> all;
   for (const Sentence& s : corpus_.held_out) all.push_back(&s);
-  return loss_and_gradient(all, nullptr, ablate);
+  return loss_and_gradient(all, nullptr, zeroed);
+}
+
+HeadReport measure_shares(const std::vector<const Sentence*>& sentences, const std::vector<const double*>& grids) {
+  HeadReport r;
+  const std::size_t T = sentence_length();
+  std::size_t singular = 0, plural = 0;
+  for (std::size_t i = 0; i < sentences.size(); ++i) {
+    const Sentence& s = *sentences[i];
+    const double* A = grids[i];  // (T, T): row = asker, column = key
+    // every role but the first word has a previous word: A[row][row - 1]
+    for (int role = kFirstWord + 1; role < kRoles; ++role) {
+      const std::size_t row = s.row_of[role];
+      r.previous_by_role[role] += A[row * T + row - 1];
+    }
+    const double on_noun = A[s.noun_row * T + s.first_noun];
+    r.noun_share += on_noun;
+    (s.plural ? r.noun_share_plural : r.noun_share_singular) += on_noun;
+    ++(s.plural ? plural : singular);
+  }
+  const double n = std::max<double>(sentences.size(), 1);
+  for (int role = kFirstWord + 1; role < kRoles; ++role) {
+    r.previous_by_role[role] /= n;
+    r.previous_share += r.previous_by_role[role] / (kRoles - 1);  // one row of each role per sentence
+  }
+  r.noun_share /= n;
+  r.noun_share_singular /= std::max<std::size_t>(singular, 1);
+  r.noun_share_plural /= std::max<std::size_t>(plural, 1);
+  return r;
 }
 
 std::vector<HeadReport> Model::measure() const {
   const int H = config_.heads, T = sentence_length();
-  std::vector<HeadReport> out(H, HeadReport{});
+  const std::size_t N = corpus_.held_out.size();
+  // every held-out sentence's weights, (N, H, T, T), then each head's grids from them
+  std::vector<double> weights(N * H * T * T);
+  std::vector<const Sentence*> sentences;
   Forward f;
-  std::size_t previous_rows = 0, plural = 0;
-  for (const Sentence& s : corpus_.held_out) {
-    forward(s, -1, &f);
-    for (int h = 0; h < H; ++h) {
-      const double* A = &f.weights[h * T * T];
-      for (int row : s.previous_rows) out[h].previous_share += A[row * T + row - 1];
-      const double on_noun = A[s.noun_row * T + s.first_noun];
-      out[h].noun_share += on_noun;
-      (s.plural ? out[h].noun_share_plural : out[h].noun_share_singular) += on_noun;
-    }
-    previous_rows += s.previous_rows.size();
-    plural += s.plural;
+  for (std::size_t i = 0; i < N; ++i) {
+    forward(corpus_.held_out[i], 0, &f);
+    std::copy(f.weights.begin(), f.weights.end(), weights.begin() + i * H * T * T);
+    sentences.push_back(&corpus_.held_out[i]);
   }
-  const std::size_t all = corpus_.held_out.size();
+  std::vector<HeadReport> out;
+  std::vector<const double*> grids(N);
   for (int h = 0; h < H; ++h) {
-    out[h].previous_share /= previous_rows;
-    out[h].noun_share /= all;
-    out[h].noun_share_plural /= std::max<std::size_t>(plural, 1);
-    out[h].noun_share_singular /= std::max<std::size_t>(all - plural, 1);
-    out[h].ablated_loss = held_out_loss(h);
+    for (std::size_t i = 0; i < N; ++i) grids[i] = &weights[(i * H + h) * T * T];
+    out.push_back(measure_shares(sentences, grids));
+    out.back().ablated_loss = held_out_loss(head_bit(h));
   }
   return out;
 }
 
-Job job_of(const HeadReport& r, double held_out_loss) {
-  if (r.ablated_loss - held_out_loss < kNeededLoss) return Job::kNone;
-  if (r.previous_share >= kPreviousLabel) return Job::kPreviousWord;
-  if (r.noun_share >= kNounOverallLabel && std::max(r.noun_share_singular, r.noun_share_plural) >= kNounLabel)
-    return Job::kFirstNoun;
-  return Job::kNone;
+namespace {
+// The labels print two decimals; each threshold is applied to the number as printed, so a
+// label never shows "+0.02" beside "not needed" or 0.80 beside a job it was refused.
+double at2(double x) { return std::round(x * 100) / 100; }
+}  // namespace
+
+Label label_of(const HeadReport& r, double held_out_loss) {
+  Label label;
+  label.cost = r.ablated_loss - held_out_loss;
+  label.needed = at2(label.cost) >= kNeededLoss;
+  if (at2(r.previous_by_role[kVerbComma]) >= kPreviousLabel) {
+    // the job holds where it is needed; name every role where it holds as well
+    label.job = Job::kPreviousWord;
+    int count = 0;
+    for (int role = kFirstWord + 1; role < kRoles; ++role)
+      if (at2(r.previous_by_role[role]) >= kPreviousLabel) {
+        label.roles |= 1u << role;
+        label.share += r.previous_by_role[role];
+        ++count;
+      }
+    label.share /= count;
+  } else if (at2(r.noun_share) >= kNounOverallLabel &&
+             at2(std::max(r.noun_share_singular, r.noun_share_plural)) >= kNounLabel) {
+    label.job = Job::kFirstNoun;
+    label.roles = 1u << kVerbComma;
+    label.share = r.noun_share;
+  }
+  return label;
 }
 
-Status Model::run(int index, Forward* forward_out) const {
+Status Model::check_mask(HeadMask zeroed) const {
+  if (zeroed >> config_.heads)
+    return {ErrorCode::kBadArgument, "zeroed heads: the model has heads 1 to " + std::to_string(config_.heads) +
+                                         " (got a mask of " + std::to_string(zeroed) + ")"};
+  return {};
+}
+
+Status Model::set_parameters(const std::vector<double>& values) {
+  if (values.size() != params_.size())
+    return {ErrorCode::kBadArgument, "set_parameters: " + std::to_string(values.size()) + " numbers for a model of " +
+                                         std::to_string(params_.size())};
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!std::isfinite(values[i]))
+      return {ErrorCode::kBadArgument, "set_parameters: number " + std::to_string(i) + " is not finite"};
+  params_ = values;
+  return {};
+}
+
+Status Model::run(int index, Forward* forward_out, HeadMask zeroed) const {
   if (params_.empty()) return {ErrorCode::kBadArgument, "run: the model has not been reset"};
   if (index < 0 || index >= static_cast<int>(corpus_.held_out.size()))
     return {ErrorCode::kBadArgument, range_message("sentence", index,
                                                    "0 to " + std::to_string(corpus_.held_out.size() - 1))};
-  forward(corpus_.held_out[index], -1, forward_out);
+  if (Status s = check_mask(zeroed); !s.ok()) return s;
+  forward(corpus_.held_out[index], zeroed, forward_out);
   return {};
 }
 
-Status Model::guesses(int index, int row, int k, std::vector<Guess>* out) const {
+Status Model::guesses(int index, int row, int k, std::vector<Guess>* out, HeadMask zeroed) const {
   Forward f;
-  if (Status s = run(index, &f); !s.ok()) return s;
+  if (Status s = run(index, &f, zeroed); !s.ok()) return s;
   const int V = static_cast<int>(vocabulary().size()), T = sentence_length();
   if (row < 0 || row >= T) return {ErrorCode::kBadArgument, range_message("row", row, "0 to " + std::to_string(T - 1))};
   if (k < 1 || k > V) return {ErrorCode::kBadArgument, range_message("k", k, "1 to " + std::to_string(V))};

@@ -43,8 +43,11 @@ async function waitForLabels(page) {
 test('Train: one head moves its comma row onto the previous word (the band cell), both heads get labels', async ({ page }) => {
   await page.goto(PAGE);
   await waitForModel(page);
-  await expect(label(page, 0)).toHaveText('Head 1: not yet specialised');
-  await expect(label(page, 1)).toHaveText('Head 2: not yet specialised');
+  // Before training (seed 1): neither job, and zeroing either head lowers the loss.
+  for (const h of [0, 1]) {
+    await expect(label(page, h)).toHaveText(new RegExp(`^Head ${h + 1}: neither job, not needed \\(zeroing costs \u2212\\d\\.\\d\\d\\)$`));
+    await expect(label(page, h)).not.toHaveClass(/specialised/);
+  }
   // Before training both grids are near uniform: row i gives about 1/(i+1) to each word.
   for (const h of [0, 1]) {
     const { rows } = await readGrid(page, h);
@@ -61,11 +64,11 @@ test('Train: one head moves its comma row onto the previous word (the band cell)
   await waitForLabels(page);
 
   const labels = [await label(page, 0).textContent(), await label(page, 1).textContent()];
-  const previous = labels.findIndex((t) => /of its attention on the previous word$/.test(t));
-  const noun = labels.findIndex((t) => /of its attention on the sentence's first noun/.test(t));
+  const previous = labels.findIndex((t) => /the comma before the verb: \d\.\d\d on the previous word/.test(t));
+  const noun = labels.findIndex((t) => /at the comma before the verb: \d\.\d\d on the first noun/.test(t));
   expect(previous).toBeGreaterThanOrEqual(0);
   expect(noun).toBe(1 - previous);
-  const share = Number(/: (\d\.\d\d) of its/.exec(labels[previous])[1]);
+  const share = Number(/: (\d\.\d\d) on the previous word/.exec(labels[previous])[1]);
   expect(share).toBeGreaterThanOrEqual(0.8);
 
   // The band cell: in the previous-word head's grid, the comma's row (the one row whose next word

@@ -1,8 +1,10 @@
 // The heads lab's model: every gradient against central finite differences,
-// the grammar's rules, determinism, the hyper-parameter caps, and the claims
-// the page makes: trained from five seeds, one head becomes a previous-word
-// head and another a first-noun head; zeroing either costs held-out loss; one
-// head alone cannot reach the two-head loss.
+// the grammar's rules and its rows' roles, the measuring behind the labels on
+// attention grids made by hand (known answers), the labels' thresholds,
+// determinism, zeroing heads, the caps, and the claims the page makes: trained
+// from five seeds, one head becomes a previous-word head and another a
+// first-noun head; zeroing either costs held-out loss; one head alone cannot
+// reach the two-head loss.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -51,9 +53,10 @@ struct Jobs {
 Jobs find_jobs(const std::vector<heads::HeadReport>& r, double held_out) {
   Jobs found;
   for (int h = 0; h < static_cast<int>(r.size()); ++h) {
-    const heads::Job job = heads::job_of(r[h], held_out);
-    if (job == heads::Job::kPreviousWord) found.previous = h;
-    if (job == heads::Job::kFirstNoun) found.noun = h;
+    const heads::Label label = heads::label_of(r[h], held_out);
+    if (!label.needed) continue;
+    if (label.job == heads::Job::kPreviousWord) found.previous = h;
+    if (label.job == heads::Job::kFirstNoun) found.noun = h;
   }
   return found;
 }
@@ -99,19 +102,21 @@ double worst_gradient_error(Model& model, int sentences) {
   for (int i = 0; i < sentences; ++i) batch.push_back(&model.corpus().train[i]);
   std::vector<double> grad;
   model.loss_and_gradient(batch, &grad);
-  std::vector<double>& p = model.parameters();
+  std::vector<double> p = model.parameters();
   const double h = 1e-5;
   double worst = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
+  auto loss_at = [&](std::size_t i, double value) {
     const double keep = p[i];
-    p[i] = keep + h;
-    const double up = model.loss_and_gradient(batch, nullptr);
-    p[i] = keep - h;
-    const double down = model.loss_and_gradient(batch, nullptr);
+    p[i] = value;
+    EXPECT_TRUE(model.set_parameters(p).ok());
     p[i] = keep;
-    const double numeric = (up - down) / (2 * h);
+    return model.loss_and_gradient(batch, nullptr);
+  };
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const double numeric = (loss_at(i, p[i] + h) - loss_at(i, p[i] - h)) / (2 * h);
     worst = std::max(worst, std::abs(grad[i] - numeric) / std::max(std::abs(grad[i]) + std::abs(numeric), 1e-4));
   }
+  EXPECT_TRUE(model.set_parameters(p).ok());
   std::printf("gradient check: %zu parameters, worst relative error %.2g\n", p.size(), worst);
   return worst;
 }
@@ -150,8 +155,18 @@ TEST(HeadsCorpus, EverySentenceFollowsTheGrammar) {
   for (const auto* part : {&corpus.train, &corpus.held_out})
     for (const heads::Sentence& s : *part) {
       ASSERT_EQ(static_cast<int>(s.tokens.size()), heads::sentence_length());
-      ASSERT_EQ(s.previous_rows, std::vector<int>{7});
       ASSERT_EQ(s.noun_row, 7);
+      // Each role once, in the grammar's order; the adjective before N1 or before N2.
+      ASSERT_EQ(s.row_of[heads::kFirstWord], 0);
+      ASSERT_EQ(s.row_of[heads::kFirstNoun], s.first_noun);
+      ASSERT_EQ(s.row_of[heads::kAdjective], s.first_noun == 2 ? 1 : 5);
+      EXPECT_EQ(std::set<std::string>({"big", "small", "old"}).count(words[s.tokens[s.row_of[heads::kAdjective]]]), 1u);
+      EXPECT_EQ(words[s.tokens[s.row_of[heads::kFirstComma]]], ",");
+      EXPECT_EQ(words[s.tokens[s.row_of[heads::kSeeing]]], "seeing");
+      EXPECT_EQ(words[s.tokens[s.row_of[heads::kSecondThe]]], "the");
+      ASSERT_EQ(s.row_of[heads::kSeen], 6);
+      ASSERT_EQ(s.row_of[heads::kVerbComma], 7);
+      ASSERT_EQ(s.row_of[heads::kVerb], 8);
       ASSERT_TRUE(s.first_noun == 1 || s.first_noun == 2);
       EXPECT_EQ(words[s.tokens[0]], "the");
       EXPECT_EQ(words[s.tokens[7]], ",");
@@ -185,6 +200,132 @@ TEST(HeadsCorpus, RefusesMoreSentencesThanTheGrammarHas) {
   const heads::Status s = heads::make_corpus(1, 1500, 100, &corpus);
   EXPECT_EQ(s.code, ErrorCode::kBadHyperParameter);
   EXPECT_NE(s.message.find("1536"), std::string::npos) << s.message;
+}
+
+// ---- the measuring, on grids made by hand -----------------------------------
+
+// Two sentences by hand: "the big cat , seeing the dogs , runs" (adjective first, first noun
+// singular at row 2) and "the cats , seeing the old dog , run" (plural, at row 1).
+std::vector<heads::Sentence> two_sentences() {
+  heads::Sentence a, b;
+  const int rows_a[heads::kRoles] = {0, 1, 2, 3, 4, 5, 6, 7, 8};  // first word, adjective, first noun, ...
+  const int rows_b[heads::kRoles] = {0, 5, 1, 2, 3, 4, 6, 7, 8};  // the adjective at row 5
+  std::copy(rows_a, rows_a + heads::kRoles, a.row_of);
+  std::copy(rows_b, rows_b + heads::kRoles, b.row_of);
+  a.first_noun = 2, a.plural = false;
+  b.first_noun = 1, b.plural = true;
+  a.noun_row = b.noun_row = 7;
+  a.tokens = b.tokens = std::vector<int>(9, 0);  // the words do not matter to the measuring
+  return {a, b};
+}
+
+using Grid = std::vector<double>;  // (9, 9), row = asker
+
+// Row i gives `on_previous` to word i-1 and the rest to itself; row 0 all to itself.
+Grid previous_grid(double on_previous) {
+  Grid g(81, 0.0);
+  g[0] = 1;
+  for (int i = 1; i < 9; ++i) g[i * 9 + i - 1] = on_previous, g[i * 9 + i] = 1 - on_previous;
+  return g;
+}
+
+heads::HeadReport measure_by_hand(const std::vector<heads::Sentence>& s, const Grid& a, const Grid& b) {
+  return heads::measure_shares({&s[0], &s[1]}, {a.data(), b.data()});
+}
+
+TEST(HeadsMeasure, APreviousWordHeadOnlyAtTheCommaIsMeasuredAtEveryRow) {
+  // 1.00 on the previous word at the comma before the verb, 0.25 at the other seven rows.
+  Grid g = previous_grid(0.25);
+  g[7 * 9 + 6] = 1, g[7 * 9 + 7] = 0;
+  const auto s = two_sentences();
+  const heads::HeadReport r = measure_by_hand(s, g, g);
+  EXPECT_DOUBLE_EQ(r.previous_by_role[heads::kVerbComma], 1.0);
+  for (int role : {heads::kAdjective, heads::kFirstNoun, heads::kFirstComma, heads::kSeeing, heads::kSecondThe,
+                   heads::kSeen, heads::kVerb})
+    EXPECT_DOUBLE_EQ(r.previous_by_role[role], 0.25) << heads::role_names()[role];
+  EXPECT_DOUBLE_EQ(r.previous_by_role[heads::kFirstWord], 0.0) << "the first word has no previous word";
+  EXPECT_DOUBLE_EQ(r.previous_share, (1.0 + 7 * 0.25) / 8);  // 0.34375 over the 8 rows with a previous word
+  EXPECT_DOUBLE_EQ(r.noun_share, 0.0);
+
+  heads::HeadReport costly = r;
+  costly.ablated_loss = 1.5;
+  const heads::Label label = heads::label_of(costly, 1.0);
+  EXPECT_EQ(label.job, heads::Job::kPreviousWord);
+  EXPECT_TRUE(label.needed);
+  EXPECT_DOUBLE_EQ(label.cost, 0.5);
+  EXPECT_EQ(label.roles, 1u << heads::kVerbComma) << "it holds at the comma only, and says so";
+  EXPECT_DOUBLE_EQ(label.share, 1.0);
+}
+
+TEST(HeadsMeasure, APreviousWordHeadEverywhereNamesEveryRow) {
+  // 0.9 everywhere but at the adjective of the second sentence (row 5): 0.5 there.
+  const auto s = two_sentences();
+  const Grid a = previous_grid(0.9);
+  Grid b = previous_grid(0.9);
+  b[5 * 9 + 4] = 0.5, b[5 * 9 + 5] = 0.5;
+  heads::HeadReport r = measure_by_hand(s, a, b);
+  EXPECT_DOUBLE_EQ(r.previous_by_role[heads::kAdjective], 0.7);   // (0.9 + 0.5) / 2
+  EXPECT_DOUBLE_EQ(r.previous_by_role[heads::kSecondThe], 0.9);  // row 5 of a, row 4 of b
+  EXPECT_DOUBLE_EQ(r.previous_share, (7 * 0.9 + 0.7) / 8);
+  r.ablated_loss = 1.3;
+  const heads::Label label = heads::label_of(r, 1.0);
+  EXPECT_EQ(label.job, heads::Job::kPreviousWord);
+  EXPECT_EQ(label.roles, 0x1FEu & ~(1u << heads::kAdjective)) << "every row with a previous word but the adjective";
+  EXPECT_DOUBLE_EQ(label.share, 0.9);
+
+  const Grid all = previous_grid(0.85);
+  r = measure_by_hand(s, all, all);
+  r.ablated_loss = 1.3;
+  EXPECT_EQ(heads::label_of(r, 1.0).roles, 0x1FEu) << "all eight roles";
+  EXPECT_DOUBLE_EQ(heads::label_of(r, 1.0).share, r.previous_share);
+}
+
+TEST(HeadsMeasure, AFirstNounHeadWatchingOneNumber) {
+  // From the comma before the verb: 0.9 on the singular first noun, 0.1 on the plural one.
+  const auto s = two_sentences();
+  Grid a = previous_grid(0.5), b = previous_grid(0.5);
+  std::fill_n(&a[7 * 9], 9, 0.0), std::fill_n(&b[7 * 9], 9, 0.0);
+  a[7 * 9 + 2] = 0.9, a[7 * 9 + 7] = 0.1;  // sentence a: first noun at row 2
+  b[7 * 9 + 1] = 0.1, b[7 * 9 + 7] = 0.9;  // sentence b: first noun at row 1
+  heads::HeadReport r = measure_by_hand(s, a, b);
+  EXPECT_DOUBLE_EQ(r.noun_share, 0.5);
+  EXPECT_DOUBLE_EQ(r.noun_share_singular, 0.9);
+  EXPECT_DOUBLE_EQ(r.noun_share_plural, 0.1);
+  EXPECT_DOUBLE_EQ(r.previous_by_role[heads::kVerbComma], 0.0);
+  EXPECT_DOUBLE_EQ(r.previous_share, 7 * 0.5 / 8);
+  r.ablated_loss = 1.1;
+  heads::Label label = heads::label_of(r, 1.0);
+  EXPECT_EQ(label.job, heads::Job::kFirstNoun);
+  EXPECT_EQ(label.roles, 1u << heads::kVerbComma);
+  EXPECT_DOUBLE_EQ(label.share, 0.5);
+  EXPECT_TRUE(label.needed);
+}
+
+TEST(HeadsMeasure, TheLabelsThresholds) {
+  heads::HeadReport r;
+  r.ablated_loss = 1.0;
+  r.previous_by_role[heads::kVerbComma] = 0.8;  // exactly the threshold: the job
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kPreviousWord);
+  EXPECT_FALSE(heads::label_of(r, 1.0).needed) << "zeroing it costs nothing";
+  r.previous_by_role[heads::kVerbComma] = 0.79;
+  r.previous_by_role[heads::kSeeing] = 0.95;  // holds elsewhere, not where the job is needed
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kNone);
+  r.noun_share = 0.4, r.noun_share_plural = 0.8, r.noun_share_singular = 0.0;
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kFirstNoun);
+  r.noun_share = 0.39;
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kNone);
+  r.ablated_loss = 1.0 + heads::kNeededLoss;  // needed, but neither job
+  EXPECT_TRUE(heads::label_of(r, 1.0).needed);
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kNone);
+  r.ablated_loss = 1.014;  // prints +0.01
+  EXPECT_FALSE(heads::label_of(r, 1.0).needed);
+  // Each threshold applies to the two decimals the label prints: 0.796 prints 0.80, +0.0151 prints +0.02.
+  r.ablated_loss = 1.0151;
+  EXPECT_TRUE(heads::label_of(r, 1.0).needed);
+  r.noun_share = 0.0, r.previous_by_role[heads::kVerbComma] = 0.796;
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kPreviousWord);
+  r.previous_by_role[heads::kVerbComma] = 0.794;
+  EXPECT_EQ(heads::label_of(r, 1.0).job, heads::Job::kNone);
 }
 
 // ---- determinism and caps --------------------------------------------------
@@ -278,6 +419,50 @@ TEST(HeadsModel, GuessesAreSortedProbabilities) {
   EXPECT_NEAR(total, 1.0, 1e-12);
 }
 
+TEST(HeadsModel, ZeroingIsAMaskOfHeads) {
+  Config c;
+  c.seed = 3;
+  Model m;
+  ASSERT_TRUE(m.reset(c).ok());
+  double loss = 0;
+  ASSERT_TRUE(m.train(300, &loss).ok());
+  const auto report = m.measure();
+  for (int h = 0; h < 2; ++h) EXPECT_EQ(report[h].ablated_loss, m.held_out_loss(heads::head_bit(h)));
+  EXPECT_NE(m.held_out_loss(heads::head_bit(0)), m.held_out_loss());
+  // Zeroed heads still attend (their weights are measured); their guesses change.
+  heads::Forward all, without;
+  ASSERT_TRUE(m.run(0, &all).ok());
+  ASSERT_TRUE(m.run(0, &without, heads::head_bit(0) | heads::head_bit(1)).ok());
+  EXPECT_EQ(all.weights, without.weights);
+  EXPECT_NE(all.probs, without.probs);
+  std::vector<heads::Guess> g, g0;
+  ASSERT_TRUE(m.guesses(0, 7, 3, &g).ok());
+  ASSERT_TRUE(m.guesses(0, 7, 3, &g0, heads::head_bit(0)).ok());
+  EXPECT_NE(g[0].probability, g0[0].probability);
+  // A head the model does not have.
+  EXPECT_EQ(m.check_mask(heads::head_bit(2)).code, ErrorCode::kBadArgument);
+  EXPECT_EQ(m.run(0, &all, heads::head_bit(2)).message, "zeroed heads: the model has heads 1 to 2 (got a mask of 4)");
+  EXPECT_EQ(m.guesses(0, 7, 3, &g, 8).code, ErrorCode::kBadArgument);
+}
+
+TEST(HeadsModel, SetParametersRefusesAWrongSizeOrANumberNotFinite) {
+  Model m;
+  ASSERT_TRUE(m.reset(Config{}).ok());
+  const std::vector<double> before = m.parameters();
+  std::vector<double> p = before;
+  p.pop_back();
+  EXPECT_EQ(m.set_parameters(p).message, "set_parameters: 2807 numbers for a model of 2808");
+  p = before;
+  p[10] = std::nan("");
+  EXPECT_EQ(m.set_parameters(p).message, "set_parameters: number 10 is not finite");
+  p[10] = INFINITY;
+  EXPECT_EQ(m.set_parameters(p).code, ErrorCode::kBadArgument);
+  EXPECT_EQ(m.parameters(), before) << "a refused set changes nothing";
+  p[10] = 0.5;
+  EXPECT_TRUE(m.set_parameters(p).ok());
+  EXPECT_EQ(m.parameters()[10], 0.5);
+}
+
 // ---- the claims the page makes ----------------------------------------------
 
 void five_seeds_each_grow_a_previous_word_head_and_a_first_noun_head() {
@@ -285,9 +470,10 @@ void five_seeds_each_grow_a_previous_word_head_and_a_first_noun_head() {
     const Trained& t = trained(seed);
     std::printf("seed %u: both jobs had a head after %d steps; at the end:\n", seed, t.labelled_at);
     for (std::size_t h = 0; h < t.report.size(); ++h)
-      std::printf("  head %zu previous %.2f noun %.2f (singular %.2f, plural %.2f)\n", h + 1,
-                  t.report[h].previous_share, t.report[h].noun_share, t.report[h].noun_share_singular,
-                  t.report[h].noun_share_plural);
+      std::printf("  head %zu previous word: %.2f at the comma before the verb, %.2f over every row with one;"
+                  " first noun %.2f (singular %.2f, plural %.2f)\n", h + 1,
+                  t.report[h].previous_by_role[heads::kVerbComma], t.report[h].previous_share, t.report[h].noun_share,
+                  t.report[h].noun_share_singular, t.report[h].noun_share_plural);
     EXPECT_GT(t.labelled_at, 0) << "seed " << seed << ": no previous-word and first-noun heads within " << kStepBound;
     // ... and they stay so to the end of the bound.
     EXPECT_GE(t.jobs.previous, 0) << "seed " << seed << ": no previous-word head at " << kStepBound;

@@ -195,4 +195,6 @@ test('randomGrid: seeded, two decimals, the same as the native core', () => {
   throwsCode(() => attn.randomGrid(2, 2, { seed: 1.5 }), 'invalid_argument', /seed must be a whole number/);
   throwsCode(() => attn.randomGrid(0, 2), 'empty', /rows must be a whole number of at least 1/);
   throwsCode(() => attn.randomGrid(2, 2, { scale: -1 }), 'invalid_argument', /scale must be above 0 and at most 1000 \(got -1\)/);
+  for (const options of [null, 7, 'seed'])
+    throwsCode(() => attn.randomGrid(2, 2, options), 'invalid_argument', /randomGrid: options must be an object \{ seed, scale \}/);
 });

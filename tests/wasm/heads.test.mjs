@@ -1,7 +1,8 @@
 // The heads lab's module through its JS wrapper, with the real binary: the
 // whole-model gradient against central finite differences computed here in JS
-// (every parameter set through the heap), determinism, bad hyper-parameters,
-// the shape of what the element reads, and one seed trained to its labels.
+// (every parameter set through the heap), determinism, bad hyper-parameters and
+// the API's edges, zeroing heads, the shape of what the element reads, and one
+// seed trained to its labels, each checked against the grids it measures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadHeads, HeadsError, DEFAULT_CONFIG } from '../../wasm/heads.js';
@@ -79,6 +80,51 @@ test('bad hyper-parameters get clear errors and the model is kept', () => {
   lab.dispose();
 });
 
+test('API edges: a number not finite is refused, a refused config keeps no memory, bad masks and counts', () => {
+  const lab = core.createLab();
+  const before = lab.parameters();
+  for (const bad of [NaN, Infinity, -Infinity]) {
+    const p = lab.parameters();
+    p[7] = bad;
+    assert.throws(() => lab.setParameters(p), (err) => err instanceof HeadsError && err.code === 'bad_argument'
+      && /number 7 is .*not a finite number/.test(err.message), String(bad));
+  }
+  assert.deepEqual(lab.parameters(), before, 'nothing changed');
+  for (const bad of [NaN, 0, 1.5, '3', null])
+    assert.throws(() => lab.lossAndGradient(bad), (err) => err.code === 'bad_argument', String(bad));
+  for (const zeroed of [[2], [-1], [0.5], ['0'], 'all', null]) {
+    assert.throws(() => lab.measure({ zeroed }), (err) => err.code === 'bad_argument', JSON.stringify(zeroed));
+    assert.throws(() => lab.sentence(0, 3, { zeroed }), (err) => err.code === 'bad_argument', JSON.stringify(zeroed));
+  }
+  // A refused config is refused before the module allocates a model: 100,000 of them keep nothing.
+  // (Each used to keep a model's few hundred bytes: tens of megabytes of wasm memory.)
+  const memory = () => process.memoryUsage().external;
+  const start = memory();
+  for (let i = 0; i < 100_000; i++) assert.throws(() => core.createLab({ heads: 9 }), HeadsError);
+  const grown = memory() - start;
+  assert.ok(grown < 2e6, `the module's memory grew by ${(grown / 1e6).toFixed(1)} MB`);
+  lab.dispose();
+});
+
+test('zeroing heads: the guesses and the held-out loss change, the weights do not; none is the model', () => {
+  const lab = core.createLab({ seed: 3 });
+  lab.train(300);
+  const whole = lab.measure(), s = lab.sentence(0, 4);
+  assert.equal(whole.zeroedLoss, whole.heldOutLoss, 'nothing zeroed');
+  whole.heads.forEach((h, i) => {
+    const m = lab.measure({ zeroed: [i] });
+    assert.equal(m.zeroedLoss, h.ablatedLoss, `zeroing head ${i + 1} alone costs what its report says`);
+    assert.equal(m.heldOutLoss, whole.heldOutLoss);
+    assert.ok(Math.abs(h.cost - (h.ablatedLoss - whole.heldOutLoss)) < 1e-12);
+    const z = lab.sentence(0, 4, { zeroed: [i] });
+    assert.deepEqual(z.weights, s.weights, 'a zeroed head still attends');
+    assert.notDeepEqual(z.guesses, s.guesses);
+  });
+  assert.ok(lab.measure({ zeroed: [0, 1] }).zeroedLoss > whole.heldOutLoss, 'zeroing both costs');
+  assert.deepEqual(lab.sentence(0, 4, { zeroed: [] }), s);
+  lab.dispose();
+});
+
 test('a sentence: causal weights whose rows sum to 1, sorted guesses', () => {
   const lab = core.createLab({ heads: 3 });
   const s = lab.sentence(0, 4);
@@ -96,7 +142,35 @@ test('a sentence: causal weights whose rows sum to 1, sorted guesses', () => {
   lab.dispose();
 });
 
-test('one seed trained in wasm grows a previous-word head and a first-noun head', () => {
+// The roles of a sentence's rows, read from its words here (not from the module): the grammar is
+// "the [ADJ] N1 , seeing the [ADJ] N2 , VERB".
+function rolesOf(words) {
+  const adjectiveFirst = ['big', 'small', 'old'].includes(words[1]);
+  return adjectiveFirst
+    ? ['first-word', 'adjective', 'first-noun', 'first-comma', 'seeing', 'second-the', 'seen', 'verb-comma', 'verb']
+    : ['first-word', 'first-noun', 'first-comma', 'seeing', 'second-the', 'adjective', 'seen', 'verb-comma', 'verb'];
+}
+
+// Every measurement behind the labels, recomputed here from the grids of every held-out sentence.
+function measureFromGrids(lab, sentences, heads) {
+  const sums = Array.from({ length: heads }, () => ({ byRole: {}, all: 0, noun: [0, 0], count: [0, 0] }));
+  for (let i = 0; i < sentences; i++) {
+    const s = lab.sentence(i, 1);
+    const roles = rolesOf(s.words), plural = /s$|^mice$/.test(s.words[roles.indexOf('first-noun')]) ? 1 : 0;
+    s.weights.forEach((grid, h) => {
+      for (let row = 1; row < grid.length; row++) {
+        sums[h].byRole[roles[row]] = (sums[h].byRole[roles[row]] ?? 0) + grid[row][row - 1] / sentences;
+        sums[h].all += grid[row][row - 1] / sentences / (grid.length - 1);
+      }
+      sums[h].noun[plural] += grid[roles.indexOf('verb-comma')][roles.indexOf('first-noun')];
+      sums[h].count[plural] += 1;
+    });
+  }
+  return sums.map(({ byRole, all, noun, count }) => ({ byRole, all, nounShare: (noun[0] + noun[1]) / sentences,
+    singular: noun[0] / count[0], plural: noun[1] / count[1] }));
+}
+
+test('one seed trained in wasm grows a previous-word head and a first-noun head; every number is the grids\' mean', () => {
   const lab = core.createLab({ seed: 3 });
   let m;
   for (let steps = 0; steps < 1500; steps += 250) {
@@ -106,12 +180,22 @@ test('one seed trained in wasm grows a previous-word head and a first-noun head'
   }
   const jobs = m.heads.map((h) => h.job).sort();
   assert.deepEqual(jobs, ['first-noun', 'previous-word'], JSON.stringify(m));
+  assert.ok(m.heads.every((h) => h.needed));
   const previous = m.heads.find((h) => h.job === 'previous-word');
-  assert.ok(previous.previousShare >= 0.8);
+  assert.ok(previous.previousByRole['verb-comma'] >= 0.8);
+  assert.ok(previous.jobRoles.includes('verb-comma'));
   assert.ok(previous.ablatedLoss - m.heldOutLoss > 0.15, 'zeroing the previous-word head costs loss');
-  const s = lab.sentence(0, 3);
-  const h = m.heads.indexOf(previous);
-  const row = s.weights[h][s.jobRow];
-  assert.equal(row.indexOf(Math.max(...row)), s.jobRow - 1, 'the job row looks at the word before');
+
+  const mine = measureFromGrids(lab, m.heldOutSentences, m.heads.length);
+  m.heads.forEach((h, i) => {
+    const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `head ${i + 1} ${what}: ${a} against ${b}`);
+    for (const [role, share] of Object.entries(mine[i].byRole)) near(h.previousByRole[role], share, role);
+    near(h.previousShare, mine[i].all, 'over every row');
+    near(h.nounShare, mine[i].nounShare, 'first noun');
+    near(h.nounShareSingular, mine[i].singular, 'first noun, singular');
+    near(h.nounSharePlural, mine[i].plural, 'first noun, plural');
+    const where = h.job === 'previous-word' ? h.jobRoles.map((r) => mine[i].byRole[r]) : [mine[i].nounShare];
+    if (h.job !== 'none') near(h.jobShare, where.reduce((a, b) => a + b) / where.length, 'the job over its rows');
+  });
   lab.dispose();
 });

@@ -2,13 +2,15 @@
 // trained live (in a worker, through the heads lab's own wasm module), its
 // heads side by side. Press Train and watch two heads that start near uniform
 // become a previous-word head and a first-noun head, each labelled from
-// held-out measurements. The package entry web/attention-heads.js registers it.
+// held-out measurements; Zero head N takes a head out of what the model shows.
+// The package entry web/attention-heads.js registers it.
 //
 // Attributes are the API: seed, heads, no-worker. The controls write them. Lifecycle and wiring
 // only: what it shows is web/views/heads/view.js.
 import { ElementBase, defineElement } from '../shared/element.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
+import { clip } from '../shared/text.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
@@ -50,6 +52,9 @@ export class AttentionHeadsElement extends ElementBase {
   #generation = 0;        // the model on screen (engine.js)
   #wanted = null;         // "seed/heads" the worker was last asked to build
   #running = false;
+  #failed = false;        // the worker failed after starting: its model is gone until Reset
+  #steps = 0;             // the steps of the newest picture
+  #zeroed = [];           // heads asked to be zeroed in what the model shows (0-based); the buttons show the engine's answer
   #train = [];            // { steps, loss } training loss per chunk
   #heldOut = [];          // { steps, loss } held-out loss per measurement
   #measured = null;       // the newest measurement
@@ -97,12 +102,14 @@ export class AttentionHeadsElement extends ElementBase {
     this.#client = new HeadsClient({
       onMessage: (m) => this.#receive(m),
       forceMainThread: noWorker.value,
-      onModeChange: (mode) => {
-        this.#view.parts.mode.hidden = mode !== 'main';
+      onModeChange: (mode, reason) => {
+        this.#view.showMode(mode, reason);
         this.#wanted = null;
         queueMicrotask(() => this.#resetIfChanged());
       },
     });
+    this.#view.showMode(this.#client.mode, this.#client.reason); // a worker again: the note goes
+    this.#setFailed(false);
     this.#wanted = null;
     this.#resetIfChanged();
   }
@@ -115,6 +122,7 @@ export class AttentionHeadsElement extends ElementBase {
   }
 
   #resetIfChanged() {
+    if (this.#failed && this.#client) return this.#startClient(); // a new worker for the new model
     const key = `${this.#state.seed}/${this.#state.heads}`;
     if (!this.#client || this.#wanted === key) return;
     this.#wanted = key;
@@ -126,6 +134,13 @@ export class AttentionHeadsElement extends ElementBase {
       this.#line.report('engine', [{ code: m.code, message: m.message }]);
       return this.#setRunning(false);
     }
+    if (m.type === 'worker-failed') {
+      // Its model is lost with it: the pictures stay as they were, and Reset starts a new one.
+      this.#setFailed(true);
+      this.#line.report('engine', [{ code: 'worker_failed', message: `The training worker stopped (${clip(m.message, 80)}); `
+        + `the pictures are from step ${this.#steps}. Reset starts a new model.` }]);
+      return this.#setRunning(false);
+    }
     if (m.type === 'reset') {
       this.#generation = m.generation;
       this.#train = [];
@@ -134,16 +149,19 @@ export class AttentionHeadsElement extends ElementBase {
       this.#pending = null;
       this.#labelsDue = false;
       this.#index = 0;
+      this.#steps = 0;
+      this.#zeroed = [];
       this.#setRunning(false);
       this.#line.report('engine', []);
       this.#view.buildHeads(m.config.heads, true); // a new model: its texts keep their lines until its first picture
+      this.#view.showZeroed([], null);
       return;
     }
     if (m.generation !== this.#generation) return; // news about a model already replaced
-    if (m.type === 'running') return this.#setRunning(m.running, m.reason);
+    if (m.type === 'running') return this.#setRunning(m.running, m);
     if (m.type === 'view') {
       this.#index = m.index;
-      return this.#view.showView(m.view);
+      return this.#view.showView(m.view, m.zeroed);
     }
     if (m.type === 'progress') this.#showProgress(m);
   }
@@ -167,11 +185,26 @@ export class AttentionHeadsElement extends ElementBase {
       const count = this.#measured?.heldOutSentences ?? 1;
       this.#client?.send({ type: 'sentence', index: (this.#index + 1) % count });
     });
+    // Zero head N (the buttons are rebuilt with the heads): toggles that head in what the model shows.
+    p.heads.addEventListener('click', (event) => {
+      const button = event.target.closest?.('button.zero');
+      if (!button) return;
+      const h = Number(button.dataset.head);
+      // From what was last asked, not from the last answer: two quick presses zero two heads.
+      this.#zeroed = this.#zeroed.includes(h) ? this.#zeroed.filter((x) => x !== h) : [...this.#zeroed, h];
+      this.#client?.send({ type: 'zero', heads: this.#zeroed });
+    });
   }
 
-  #setRunning(running, reason) {
+  // pause: the engine's 'running' message (why it paused, with its numbers)
+  #setRunning(running, pause) {
     this.#running = running;
-    this.#view.showRunning(running, reason);
+    this.#view.showRunning(running, pause);
+  }
+
+  #setFailed(failed) {
+    this.#failed = failed;
+    this.#view.showFailed(failed);
   }
 
   // ---- pictures ----------------------------------------------------------------------
@@ -179,9 +212,11 @@ export class AttentionHeadsElement extends ElementBase {
   // Progress is recorded as it arrives and painted once per frame: a worker
   // faster than the page never queues up repaints on the main thread.
   #showProgress(m) {
+    this.#steps = m.steps;
     if (Number.isFinite(m.trainLoss)) this.#train.push({ steps: m.steps, loss: m.trainLoss });
     if (m.measured) {
       this.#measured = m.measured;
+      if (this.#heldOut.at(-1)?.steps === m.steps) this.#heldOut.pop(); // measured again at the same step
       this.#heldOut.push({ steps: m.steps, loss: m.measured.heldOutLoss });
       this.#labelsDue = true;
     }
@@ -200,5 +235,6 @@ export class AttentionHeadsElement extends ElementBase {
     }
     this.#index = m.index;
     this.#view.showProgress(m, { train: this.#train, heldOut: this.#heldOut, measured: this.#measured });
+    this.#view.showZeroed(m.zeroed, this.#measured);
   }
 }

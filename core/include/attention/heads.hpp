@@ -41,13 +41,31 @@ using attention::Status;
 
 // ---- the corpus -------------------------------------------------------
 
+// What a row of a sentence is. Every sentence of the grammar has each role exactly
+// once ("the [ADJ] N1 , seeing the [ADJ] N2 , VERB"), so a head's share at a role is a
+// mean over one row per sentence, and the labels can name the rows they speak of.
+enum Role {
+  kFirstWord,   // "the", row 0: the one row with no previous word
+  kAdjective,   // big, small or old, before N1 or before N2
+  kFirstNoun,   // N1
+  kFirstComma,  // the comma after N1
+  kSeeing,      // "seeing"
+  kSecondThe,   // the second "the"
+  kSeen,        // N2, the animal seen
+  kVerbComma,   // the comma before the verb: the one row whose next word needs both jobs
+  kVerb,        // the verb (it predicts nothing)
+  kRoles
+};
+// Stable names for the roles (wasm/heads.js passes these to the page), id = Role.
+const std::vector<std::string>& role_names();
+
 // One sentence of the grammar plus where its two jobs are.
 struct Sentence {
-  std::vector<int> tokens;        // (T) vocabulary ids
-  std::vector<int> previous_rows; // rows t whose next word needs token t-1
-  int noun_row = 0;               // the row whose next word agrees with...
-  int first_noun = 0;             // ...the token at this position
-  bool plural = false;            // whether that first noun is plural
+  std::vector<int> tokens;  // (T) vocabulary ids
+  int row_of[kRoles] = {};  // the row of each role
+  int noun_row = 0;         // the row whose next word agrees with... (the comma before the verb)
+  int first_noun = 0;       // ...the token at this position
+  bool plural = false;      // whether that first noun is plural
 };
 
 struct Corpus {
@@ -109,28 +127,56 @@ struct Guess {
   double probability;
 };
 
-// What each head does on held-out sentences (the numbers behind the labels).
+// Heads to zero, one bit per head (bit h = head h): their outputs z_h are replaced by 0
+// before W_O. The weights they compute are still there to measure; only what they
+// bring is gone. 0 zeroes none.
+using HeadMask = std::uint32_t;
+inline constexpr HeadMask head_bit(int h) { return HeadMask{1} << h; }
+
+// What a head does, measured over sentences (the numbers behind its label).
 struct HeadReport {
-  double previous_share = 0;       // mean weight on token t-1 over the previous-word rows
-  double noun_share = 0;           // mean weight on the first noun from the job row
+  // The previous-word job, at every row that has a previous word (all but row 0):
+  double previous_by_role[kRoles] = {};  // mean weight on token t-1 at the rows of each role
+                                         // (kFirstWord: 0, it has none)
+  double previous_share = 0;             // the same over every row with a previous word
+  // The first-noun job, at the one row whose next word agrees with the first noun
+  // (the comma before the verb):
+  double noun_share = 0;           // mean weight on the first noun there
   double noun_share_singular = 0;  // the same over sentences whose first noun is singular
   double noun_share_plural = 0;    // ... and plural
-  double ablated_loss = 0;         // held-out loss with this head's output zeroed
+  double ablated_loss = 0;         // held-out loss with this head's output zeroed (Model::measure)
 };
 
-// A head's job, from its held-out measurements (the thresholds docs/heads.md
-// documents and the tests hold the trained model to):
-//   previous word  at least 0.8 of its attention on the previous word;
-//   first noun     at least 0.8 on the first noun in the sentences of the number
-//                  it watches (singular or plural: the other number is what the
-//                  model assumes when it sees none) and at least 0.4 overall;
-// and either way zeroing the head must raise the held-out loss by 0.02 or more.
+// The measuring itself, on attention grids alone (unit-tested on grids made by hand):
+// grids[i] is one head's (T, T) weights for sentences[i], row = asker, column = key.
+// Leaves ablated_loss at 0.
+HeadReport measure_shares(const std::vector<const Sentence*>& sentences, const std::vector<const double*>& grids);
+
+// A head's label, from its measurements (the thresholds docs/heads.md documents and
+// the tests hold the trained model to):
+//   previous word  at least 0.8 of its attention on the previous word at the comma before
+//                  the verb (the row that needs it); the label names every role where the
+//                  share is 0.8 or more, and gives the share over all rows besides;
+//   first noun     at the comma before the verb (the one row where the job applies), at
+//                  least 0.8 on the first noun in the sentences of the number it watches
+//                  (singular or plural: the other number is what the model assumes when it
+//                  sees none) and at least 0.4 overall;
+//   needed         zeroing the head raises the held-out loss by 0.02 or more. A needed head
+//                  that does neither job is "needed, job not one of these two".
+// Each threshold is applied to the two-decimal number the label prints.
 inline constexpr double kPreviousLabel = 0.8;
 inline constexpr double kNounLabel = 0.8;
 inline constexpr double kNounOverallLabel = 0.4;
 inline constexpr double kNeededLoss = 0.02;
 enum class Job { kNone, kPreviousWord, kFirstNoun };
-Job job_of(const HeadReport& report, double held_out_loss);
+struct Label {
+  Job job = Job::kNone;
+  bool needed = false;      // zeroing it costs kNeededLoss or more
+  double cost = 0;          // what zeroing it adds to the held-out loss (may be negative)
+  std::uint32_t roles = 0;  // where the job holds: bit r = Role r
+  double share = 0;         // the job's share over the rows of those roles
+};
+Label label_of(const HeadReport& report, double held_out_loss);
 
 class Model {
  public:
@@ -141,30 +187,37 @@ class Model {
   // *train_loss is the mean loss of the last step's batch (before its update).
   Status train(int steps, double* train_loss);
 
-  // Mean next-word loss over the held-out sentences; ablate = a head to zero, or -1.
-  double held_out_loss(int ablate = -1) const;
+  // Mean next-word loss over the held-out sentences, with the heads in `zeroed` zeroed.
+  double held_out_loss(HeadMask zeroed = 0) const;
 
+  // Every head measured over the held-out sentences (measure_shares), with what zeroing
+  // it alone costs.
   std::vector<HeadReport> measure() const;
 
   // One sentence through the model: the held-out sentence `index`.
-  Status run(int index, Forward* forward) const;
+  Status run(int index, Forward* forward, HeadMask zeroed = 0) const;
   // The top k guesses after row `row` of held-out sentence `index`.
-  Status guesses(int index, int row, int k, std::vector<Guess>* out) const;
+  Status guesses(int index, int row, int k, std::vector<Guess>* out, HeadMask zeroed = 0) const;
+  // kBadArgument for a mask naming a head the model does not have.
+  Status check_mask(HeadMask zeroed) const;
 
   // For the gradient check: loss and gradient over the given sentences at the
-  // current parameters (ablate = a head to zero, or -1).
+  // current parameters.
   double loss_and_gradient(const std::vector<const Sentence*>& batch, std::vector<double>* grad,
-                           int ablate = -1) const;
+                           HeadMask zeroed = 0) const;
+  // Replaces every learned number (the gradient check's way in); refuses a vector of
+  // the wrong size or with a number that is not finite, and then nothing changes.
+  Status set_parameters(const std::vector<double>& values);
 
   const Config& config() const { return config_; }
   const Corpus& corpus() const { return corpus_; }
   const Layout& layout() const { return layout_; }
-  std::vector<double>& parameters() { return params_; }
+  const std::vector<double>& parameters() const { return params_; }
   long long steps_taken() const { return steps_; }
 
  private:
-  void forward(const Sentence& s, int ablate, Forward* f) const;
-  void backward(const Sentence& s, const Forward& f, int ablate, double scale, std::vector<double>* grad) const;
+  void forward(const Sentence& s, HeadMask zeroed, Forward* f) const;
+  void backward(const Sentence& s, const Forward& f, HeadMask zeroed, double scale, std::vector<double>* grad) const;
   void adam_update(const std::vector<double>& grad);
 
   Config config_;

@@ -1,11 +1,12 @@
-// One geometry for a loss curve: training steps (from 0) across, loss (from 0) up, in a box of
+// One geometry for a loss curve: training steps (from 0) across, loss up, in a box of
 // SVG user units (y down). Pure, so node tests it. Two pictures use it:
-//   the train panel's small curve (curveGeometry): one series, the axes' tops the largest loss and
-//     step so far (at least minSteps wide, so the first steps do not fill the box at once), as a
-//     polyline of about one point per unit of width;
+//   the train panel's small curve (curveGeometry): one series from 0, the axes' tops the largest
+//     loss and step so far (at least minSteps wide, so the first steps do not fill the box at
+//     once), as a polyline of about one point per unit of width;
 //   the heads lab's curves (curveScales, pathData, xOf, yOf): training and held-out loss in VIEW's
-//     margins, the axes' tops round ticks that hold every point.
-import { niceTicks } from '../../shared/ticks.js';
+//     margins, the loss axis fitted to the newest three quarters of the steps, so the small fall
+//     where the heads take their jobs is not flattened by the large fall of the first steps.
+import { niceStep, niceTicks } from '../../shared/ticks.js';
 
 /** The point of (steps, loss) in `box` ({ left, top, width, height }) whose axes end at xMax and yMax. */
 export function place(steps, loss, { xMax, yMax }, box) {
@@ -42,31 +43,66 @@ const round = (v) => Math.round(v * 10) / 10;
 // ---- the heads lab's curves ----
 
 export const VIEW = Object.freeze({ width: 600, height: 200, left: 64, right: 24, top: 18, bottom: 30 });
-const PLOT = { left: VIEW.left, top: VIEW.top, width: VIEW.width - VIEW.left - VIEW.right, height: VIEW.height - VIEW.top - VIEW.bottom };
+/** The plot's box inside VIEW: what lies outside it (an early loss above the axis) is clipped. */
+export const PLOT = Object.freeze({ left: VIEW.left, top: VIEW.top, width: VIEW.width - VIEW.left - VIEW.right,
+  height: VIEW.height - VIEW.top - VIEW.bottom });
+export const FIT_FROM = 1 / 4; // the loss axis fits the points from this fraction of the step axis on
+const MIN_SPAN = 0.1;          // the loss axis spans at least this much (one point, or a flat run)
 
-/** Scales that hold every point of every series ([{ steps, loss }]): steps from 0, loss from 0, with round ticks. */
+/**
+ * Scales for series of { steps, loss } points: steps from 0 to a round tick at or past the
+ * newest (at least minSteps); loss between round ticks just outside the losses of the points at
+ * or after FIT_FROM of the step axis (of every point while none is that far). `clipped`: the
+ * largest loss above the axis (an earlier point's), or null when every point fits.
+ */
 export function curveScales(series, minSteps = 500) {
-  let maxSteps = minSteps, maxLoss = 1;
-  for (const points of series)
-    for (const { steps, loss } of points) {
-      if (steps > maxSteps) maxSteps = steps;
-      if (Number.isFinite(loss) && loss > maxLoss) maxLoss = loss;
-    }
-  const stepTicks = niceTicks(maxSteps, 5), lossTicks = niceTicks(maxLoss, 4);
-  return { maxSteps: stepTicks.at(-1), maxLoss: lossTicks.at(-1), stepTicks, lossTicks };
+  const points = series.flat().filter(({ loss }) => Number.isFinite(loss));
+  const stepTicks = niceTicks(extent(points, (p) => p.steps, minSteps).max, 5);
+  const late = points.filter((p) => p.steps >= stepTicks.at(-1) * FIT_FROM);
+  const fitted = extent(late.length ? late : points, (p) => p.loss);
+  const lossTicks = points.length ? rangeTicks(fitted.min, fitted.max, 4) : [0, 1];
+  const minLoss = lossTicks[0], maxLoss = lossTicks.at(-1);
+  const above = extent(points.filter((p) => p.loss > maxLoss), (p) => p.loss);
+  return { maxSteps: stepTicks.at(-1), minLoss, maxLoss, stepTicks, lossTicks,
+    clipped: above.max === -Infinity ? null : above.max };
 }
 
-const axesOf = (scales) => ({ xMax: scales.maxSteps, yMax: scales.maxLoss });
+// The least and largest of value(point) (and `floor`, when given, among the largest), in a loop:
+// Math.max(...xs) of a long run's points would overflow the stack.
+function extent(points, value, floor = -Infinity) {
+  let min = Infinity, max = floor;
+  for (const p of points) {
+    const x = value(p);
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return { min, max };
+}
+
+// Round ticks (1, 2 or 5 x 10^k apart, about `count` of them) from at or below lo to at or above hi.
+function rangeTicks(lo, hi, count) {
+  const middle = (lo + hi) / 2, span = Math.max(hi - lo, MIN_SPAN);
+  const step = niceStep(span / count);
+  const first = Math.floor((middle - span / 2) / step + 1e-9), last = Math.ceil((middle + span / 2) / step - 1e-9);
+  const ticks = [];
+  for (let k = Math.max(first, 0); k <= last; k++) ticks.push(Number((k * step).toPrecision(12)));
+  return ticks.length > 1 ? ticks : [ticks[0], Number((ticks[0] + step).toPrecision(12))];
+}
+
+const axesOf = (scales) => ({ xMax: scales.maxSteps, yMax: scales.maxLoss - scales.minLoss });
 
 export const xOf = (steps, scales) => place(steps, 0, axesOf(scales), PLOT)[0];
-export const yOf = (loss, scales) => place(0, loss, axesOf(scales), PLOT)[1];
+export const yOf = (loss, scales) => place(0, loss - scales.minLoss, axesOf(scales), PLOT)[1];
 
-/** "M x y L x y ..." through the finite points, or "" when there are none. */
+/**
+ * "M x y L x y ..." through the finite points, or "" when there are none; one point is a line
+ * of no length (drawn as a dot with round caps).
+ */
 export function pathData(points, scales) {
-  return points
-    .filter(({ loss }) => Number.isFinite(loss))
+  const finite = points.filter(({ loss }) => Number.isFinite(loss));
+  return (finite.length === 1 ? [finite[0], finite[0]] : finite)
     .map(({ steps, loss }, i) => {
-      const [x, y] = place(steps, loss, axesOf(scales), PLOT);
+      const [x, y] = place(steps, loss - scales.minLoss, axesOf(scales), PLOT);
       return `${i ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`;
     })
     .join(' ');

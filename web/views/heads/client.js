@@ -1,14 +1,19 @@
 // Talks to the heads lab's worker (worker.js). Commands go in order; every
 // message comes back to onMessage. Where a page cannot start a worker (a CSP
 // without worker-src, this module loaded cross-origin), the same training loop
-// runs on the page's own thread in small chunks, and `mode` says so.
+// runs on the page's own thread in small chunks, and `mode` and `reason` say so.
+// A worker that fails after it has started is not replaced behind the page's back:
+// its model is gone, so the client says so ({ type: 'worker-failed', message }) and
+// takes no more commands; the element decides what happens next.
 
 export class HeadsClient {
   #worker = null;
   #engine = null;     // Promise<TrainingEngine> on the page's thread, when no worker
   #onMessage;
   #closed = false;
+  #started = false;   // the worker has spoken: from then on a failure is not a failure to start
   mode = 'worker';
+  reason = '';        // why training runs on the page's thread, when it does
 
   /**
    * @param {{ onMessage: (message) => void, forceMainThread?: boolean,
@@ -42,19 +47,29 @@ export class HeadsClient {
       this.#useMainThread(`this page cannot start a worker (${err?.name ?? 'error'})`);
       return;
     }
-    this.#worker.addEventListener('message', ({ data }) => !this.#closed && this.#onMessage(data));
+    this.#worker.addEventListener('message', ({ data }) => {
+      this.#started = true;
+      if (!this.#closed) this.#onMessage(data);
+    });
     this.#worker.addEventListener('error', (event) => {
-      // A worker that fails to load (blocked script, no module workers): fall
-      // back; the element resends its reset when the mode changes.
       event.preventDefault();
       this.#worker?.terminate();
       this.#worker = null;
+      if (this.#started) {
+        // It ran, then failed: its model is lost. Say so; start nothing in its place.
+        this.#closed = true;
+        this.#onMessage({ type: 'worker-failed', message: event.message || 'an error without a message' });
+        return;
+      }
+      // A worker that fails to load (blocked script, no module workers): fall
+      // back; the element resends its reset when the mode changes.
       this.#useMainThread('the worker could not start');
     });
   }
 
   #useMainThread(reason) {
     this.mode = 'main';
+    this.reason = reason;
     this.#engine = Promise.all([import('../../../wasm/heads.js'), import('./engine.js')])
       .then(([{ loadHeads }, { TrainingEngine }]) => loadHeads().then((core) => new TrainingEngine(
         core, (message) => !this.#closed && this.#onMessage(message))));
