@@ -1,6 +1,8 @@
 // Argument checks at the JS edge, shared by the teaching, raw and training paths
 // (attention.js, raw-path.js, training-path.js): bad input leaves as an AttentionError
 // with a stable code before it touches a heap.
+import { quote } from './quote.js';
+
 /** Thrown for every bad input; `code` is stable, `message` is for people. */
 export class AttentionError extends Error {
   constructor(message, code) {
@@ -99,24 +101,9 @@ export function readNumber(name, x, r, c) {
   return x;
 }
 
-// A short, safe description of any value for a message: never long (not the
-// whole of a long string, a function's source or a 400-digit BigInt), never throws.
-export function describe(value) {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  let text;
-  try {
-    if (value === null) text = 'null';
-    else if (Array.isArray(value)) text = `an array of ${value.length}`;
-    else if (typeof value === 'function') text = 'a function';
-    else if (typeof value === 'object') {
-      const name = value.constructor?.name;
-      text = typeof name === 'string' && name !== '' ? name : 'an object';
-    } else text = String(value);
-  } catch {
-    text = 'a value that cannot be read';
-  }
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
+// A short, safe description of any value for a message: the package's one quoting rule
+// (wasm/quote.js): never long, never markup, no direction controls, never throws.
+export const describe = (value) => quote(value, 40);
 
 export function nestGrids({ wq, wk, wv }) {
   return { wq: nest(wq), wk: nest(wk), wv: nest(wv) };

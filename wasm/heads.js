@@ -7,6 +7,8 @@
 //   lab.train(50); lab.measure(); lab.sentence(0);
 //   lab.measure({ zeroed: [1] }); lab.sentence(0, 4, { zeroed: [1] });   // head 2 zeroed
 
+import { quote } from './quote.js';
+
 /** Thrown for every bad input; `code` is stable, `message` is for people. */
 export class HeadsError extends Error {
   constructor(message, code) {
@@ -206,9 +208,4 @@ function wholeNumber(name, value, min, max) {
       'bad_hyper_parameter');
 }
 
-function describe(value) {
-  if (typeof value === 'string') return JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
+const describe = (value) => quote(value, 20); // the package's one quoting rule (wasm/quote.js)
