@@ -5,6 +5,8 @@
 //     polyline of about one point per unit of width;
 //   the heads lab's curves (curveScales, pathData, xOf, yOf): training and held-out loss in VIEW's
 //     margins, the axes' tops round ticks that hold every point.
+import { setAttr, svg } from '../../shared/dom.js';
+import { fixed2 } from '../../shared/numbers.js';
 import { niceTicks } from '../../shared/ticks.js';
 
 /** The point of (steps, loss) in `box` ({ left, top, width, height }) whose axes end at xMax and yMax. */
@@ -33,6 +35,32 @@ export function curveGeometry(losses, { width, height, minSteps = 50 }) {
 }
 
 const round = (v) => Math.round(v * 10) / 10;
+
+/**
+ * The train panel's small curve: an <svg> stretched to its box (so the panel writes its two labels
+ * in HTML beside it) with its axis lines, the loss line and a dot at each hand edit. paint(losses,
+ * edits) draws the finite losses (losses[k] after k steps) and returns their geometry (curveGeometry).
+ */
+export function smallCurve({ width, height }) {
+  const line = svg('polyline', { class: 'loss-line', points: '0,0' });
+  const dots = svg('g');
+  const element = svg('svg', { class: 'curve', role: 'img', viewBox: `-2 -4 ${width + 4} ${height + 8}`,
+    preserveAspectRatio: 'none' },
+  svg('line', { class: 'axis', x1: 0, y1: height, x2: width, y2: height }),
+  svg('line', { class: 'axis', x1: 0, y1: 0, x2: 0, y2: height }), line, dots);
+  const box = { left: 0, top: 0, width, height };
+  function paint(losses, edits) {
+    const g = curveGeometry(losses, { width, height });
+    setAttr(line, 'points', g.points || '0,0');
+    line.style.visibility = g.points ? '' : 'hidden';
+    dots.replaceChildren(...edits.filter((k) => k < losses.length).map((k) => {
+      const [cx, cy] = place(k, losses[k], g, box);
+      return svg('circle', { class: 'edit', cx, cy, r: 3 });
+    }));
+    return g;
+  }
+  return { element, paint };
+}
 
 // ---- the heads lab's curves ----
 
@@ -65,4 +93,24 @@ export function pathData(points, scales) {
       return `${i ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`;
     })
     .join(' ');
+}
+
+/**
+ * The heads lab's two curves in their <path>s (parts.trainPath, parts.heldPath) and, when the
+ * scales changed, the axes' grid lines and labels (parts.axes). train, heldOut: [{ steps, loss }].
+ */
+export function drawLossCurves(parts, train, heldOut, minSteps) {
+  const scales = curveScales([train, heldOut], minSteps);
+  parts.trainPath.setAttribute('d', pathData(train, scales));
+  parts.heldPath.setAttribute('d', pathData(heldOut, scales));
+  const key = `${scales.maxSteps}/${scales.maxLoss}`;
+  if (parts.axes.dataset.key === key) return;
+  parts.axes.dataset.key = key;
+  parts.axes.replaceChildren(
+    ...scales.lossTicks.map((t) => svg('g', {},
+      svg('line', { x1: VIEW.left, x2: VIEW.width - VIEW.right, y1: yOf(t, scales), y2: yOf(t, scales), class: 'gridline' }),
+      svg('text', { x: VIEW.left - 6, y: yOf(t, scales) + 4, 'text-anchor': 'end', text: fixed2(t) }))),
+    ...scales.stepTicks.map((t) => svg('text', {
+      x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 20, 'text-anchor': 'middle', text: String(t) })),
+  );
 }

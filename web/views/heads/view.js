@@ -5,7 +5,7 @@ import { el, svg } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
 import { cellColors, parseHex, rampColor } from '../../shared/colour.js';
 import { WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
-import { VIEW, curveScales, pathData, xOf, yOf } from '../common/loss-curve.js';
+import { VIEW, drawLossCurves } from '../common/loss-curve.js';
 import { DEFAULTS, MAX_HEADS } from './attributes.js';
 import { GUESSES, SENTENCE_WORDS, STEP_SIZE, STOP_AT } from './engine.js';
 import { ablationText, headLabel, statusText } from './labels.js';
@@ -125,20 +125,7 @@ export class HeadsView {
   }
 
   #drawCurve(train, heldOut) {
-    const scales = curveScales([train, heldOut], STOP_AT / 6);
-    const p = this.#parts;
-    p.trainPath.setAttribute('d', pathData(train, scales));
-    p.heldPath.setAttribute('d', pathData(heldOut, scales));
-    const key = `${scales.maxSteps}/${scales.maxLoss}`;
-    if (p.axes.dataset.key === key) return;
-    p.axes.dataset.key = key;
-    p.axes.replaceChildren(
-      ...scales.lossTicks.map((t) => svg('g', {},
-        svg('line', { x1: VIEW.left, x2: VIEW.width - VIEW.right, y1: yOf(t, scales), y2: yOf(t, scales), class: 'gridline' }),
-        svg('text', { x: VIEW.left - 6, y: yOf(t, scales) + 4, 'text-anchor': 'end', text: fixed2(t) }))),
-      ...scales.stepTicks.map((t) => svg('text', {
-        x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 20, 'text-anchor': 'middle', text: String(t) })),
-    );
+    drawLossCurves(this.#parts, train, heldOut, STOP_AT / 6);
   }
 }
 
