@@ -1,13 +1,14 @@
 // One geometry for a loss curve: training steps (from 0) across, loss (from 0) up, in a box of
-// SVG user units (y down). Pure, so node tests it. Two pictures use it:
-//   the train panel's small curve (curveGeometry): one series, the axes' tops the largest loss and
-//     step so far (at least minSteps wide, so the first steps do not fill the box at once), as a
-//     polyline of about one point per unit of width;
-//   the heads lab's curves (curveScales, pathData, xOf, yOf): training and held-out loss in VIEW's
-//     margins, the axes' tops round ticks that hold every point.
+// SVG user units (y down). The geometry is pure, so node tests it; the drawing builds SVG nodes
+// (node draws them too: tests/snapshots/), its axes by ../../shared/axes.js. Two pictures use it:
+//   the train panel's small curve (curveGeometry, smallCurve): one series, the axes' tops the
+//     largest loss and step so far (at least minSteps wide, so the first steps do not fill the box
+//     at once), as a polyline of about one point per unit of width;
+//   the heads lab's curves (curveScales, pathData, xOf, yOf, drawLossCurves): training and held-out
+//     loss in VIEW's margins, the axes' tops round ticks that hold every point.
 import { setAttr, svg } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
-import { niceTicks } from '../../shared/ticks.js';
+import { axes, niceTicks } from '../../shared/axes.js';
 
 /** The point of (steps, loss) in `box` ({ left, top, width, height }) whose axes end at xMax and yMax. */
 export function place(steps, loss, { xMax, yMax }, box) {
@@ -46,8 +47,7 @@ export function smallCurve({ width, height }) {
   const dots = svg('g');
   const element = svg('svg', { class: 'curve', role: 'img', viewBox: `-2 -4 ${width + 4} ${height + 8}`,
     preserveAspectRatio: 'none' },
-  svg('line', { class: 'axis', x1: 0, y1: height, x2: width, y2: height }),
-  svg('line', { class: 'axis', x1: 0, y1: 0, x2: 0, y2: height }), line, dots);
+  axes({ left: 0, right: width, top: 0, bottom: height }, { baseline: true, spine: true }), line, dots);
   const box = { left: 0, top: 0, width, height };
   function paint(losses, edits) {
     const g = curveGeometry(losses, { width, height });
@@ -106,11 +106,7 @@ export function drawLossCurves(parts, train, heldOut, minSteps) {
   const key = `${scales.maxSteps}/${scales.maxLoss}`;
   if (parts.axes.dataset.key === key) return;
   parts.axes.dataset.key = key;
-  parts.axes.replaceChildren(
-    ...scales.lossTicks.map((t) => svg('g', {},
-      svg('line', { x1: VIEW.left, x2: VIEW.width - VIEW.right, y1: yOf(t, scales), y2: yOf(t, scales), class: 'gridline' }),
-      svg('text', { x: VIEW.left - 6, y: yOf(t, scales) + 4, 'text-anchor': 'end', text: fixed2(t) }))),
-    ...scales.stepTicks.map((t) => svg('text', {
-      x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 20, 'text-anchor': 'middle', text: String(t) })),
-  );
+  axes({ left: PLOT.left, right: PLOT.left + PLOT.width, top: PLOT.top, bottom: PLOT.top + PLOT.height }, {
+    y: scales.lossTicks.map((t) => ({ at: yOf(t, scales), text: fixed2(t) })),
+    x: scales.stepTicks.map((t) => ({ at: xOf(t, scales), text: String(t) })) }, parts.axes);
 }
