@@ -71,10 +71,9 @@ const BUILDERS = {
 
 // One pack, one install, four builds, shared by the tests of this file (one worker runs them;
 // after a failure its replacement builds again).
-test.setTimeout(120_000);
 let pkg;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(test.info().timeout * 1.5); // pack, install and build: half as long again as the deadline (playwright.config.js)
   pkg = await packAndInstall();
   await mkdir(join(pkg.dir, 'src'));
   await writeFile(join(pkg.dir, 'src/main.js'), MAIN);
