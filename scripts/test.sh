@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test tier, in order of speed: native (GoogleTest via CTest), WebAssembly
-# in node (node --test), the pages' pure modules and the demo server in node (web), package (node --test tests/package/), sanitize (the native suite under ASan + UBSan and a
+# in node (node --test), the pages' pure modules, the demo server and the plots' SVG snapshots in node (web), package (node --test tests/package/), sanitize (the native suite under ASan + UBSan and a
 # short libFuzzer run), browser (Playwright + Debian's Chromium). Runs set-up
 # first, so a fresh clone needs nothing else. Ends with one summary line.
 set -uo pipefail
@@ -20,7 +20,7 @@ tier() { # name, command...
 
 tier native ctest --test-dir build/native --output-on-failure
 tier wasm node --test tests/wasm/ tests/guided/
-tier web node --test tests/web/
+tier web node --test tests/web/ tests/snapshots/   # and every plot against its SVG snapshot
 tier package node --test tests/package/   # byte budget, manifest and types against the elements
 tier sanitize bash scripts/sanitize.sh   # native suite under ASan + UBSan, short fuzz run
 tier browser npx playwright test

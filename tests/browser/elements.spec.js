@@ -14,7 +14,8 @@ test.afterEach(() => expect(problems).toEqual([]));
 test('causal="false" means off in both elements, causal="on" on; a word neither reads is explained', async ({ page }) => {
   await widgetAt(page);
   const read = () => page.evaluate(async () => {
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const task = () => new Promise((resolve) => setTimeout(resolve)); // a task later: the microtask's batch has run
     const out = {};
     for (const tag of ['attention-widget', 'attention-scale']) {
       const el = document.createElement(tag);
@@ -26,11 +27,11 @@ test('causal="false" means off in both elements, causal="on" on; a word neither 
         : el.shadowRoot.getElementById('causal').checked);
       // The lab builds its controls in a task of its own after it connects, and reads its attributes
       // once it starts its core (computeMode set), behind the first renders of the widgets on screen.
-      for (let i = 0; i < 100 && tag === 'attention-scale' && el.computeMode === null; i++) await settle();
+      while (tag === 'attention-scale' && el.computeMode === null) await frame();
       const seen = [];
       for (const word of ['false', 'on', 'OFF', 'yes', 'maybe']) {
         el.setAttribute('causal', word);
-        await settle();
+        await task();
         seen.push(causal());
       }
       out[tag] = { seen, errors };

@@ -4,6 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { gridCell, widgetAt } from './widget-helpers.js';
+import { animationsDone } from './wait-helpers.js';
 
 let problems;
 test.beforeEach(({ page }) => { problems = watchConsole(page); });
@@ -75,7 +76,7 @@ test('after an edit the changed numbers flash briefly; nothing flashes under red
     const now = await flashing();
     if (reducedMotion === 'reduce') expect(now).toEqual([]);
     else expect(now).toEqual(expect.arrayContaining(['0.79'])); // sat's new share for cat
-    await page.waitForTimeout(800);
+    await animationsDone(w); // the flashes end by themselves
     expect(await flashing()).toEqual([]);
     expect(seen).toEqual([]);
     await context.close();
@@ -97,22 +98,24 @@ test('after an edit the arrows glide to their new places; under reduced motion t
     const context = await browser.newContext({ reducedMotion });
     const page = await context.newPage();
     const seen = watchConsole(page);
+    // The page's clock (its timers and frames) runs when the test says so, once the widget is up:
+    // the glide's frames come at the times asked for, however busy the machine.
+    await page.clock.install();
     await page.goto('/');
     const w = await widgetAt(page);
-    // The output arrow's tip: before the edit, one frame after it, and once it has settled.
-    const tips = await w.evaluate(async (el) => {
-      const line = el.shadowRoot.querySelector('.arrow-o');
-      const x = () => line.x2.baseVal.value;
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-      const before = x();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    const x = () => w.evaluate((el) => el.shadowRoot.querySelector('.arrow-o').x2.baseVal.value);
+    // The output arrow's tip: before the edit, 50 ms (three frames) after it, and once the glide is over.
+    const before = await x();
+    await w.evaluate((el) => {
       const input = el.shadowRoot.querySelector('input[aria-label="W_V row 1, column 2"]');
       input.value = '5';
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      await frame(); await frame();
-      const during = x();
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      return { before, during, after: x() };
     });
+    await page.clock.runFor(50);
+    const during = await x();
+    await page.clock.runFor(1000); // the glide takes 260 ms
+    const tips = { before, during, after: await x() };
     expect(tips.after).toBeGreaterThan(tips.before); // v_cat grew along x: o_sat moves right
     if (reducedMotion === 'reduce') expect(tips.during).toBe(tips.after);
     else expect(tips.during).toBeLessThan(tips.after);

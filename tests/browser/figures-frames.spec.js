@@ -63,19 +63,31 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   await expect(b.locator('table.grid-scores')).toBeVisible();
   await expect(b.locator('.panel.cast')).toBeHidden();
   await expect(b.locator('.grid-weights [data-fig-mark]')).toHaveText('0.67');
+  // Every state either frame shows from now on is recorded: what the foreign frame tries must never be one.
+  const frames = page.frames().filter((f) => f.url().includes('embed.html?example=cat'));
+  expect(frames).toHaveLength(2);
+  for (const frame of frames) await frame.evaluate(() => {
+    const w = document.querySelector('attention-widget');
+    window.shown = [];
+    w.addEventListener('attention-change', () => window.shown.push(w.state.tokens.join(' ')));
+  });
   // Now that both frames listen, a frame from a foreign origin joins the page and tries.
   await page.evaluate((src) => document.body.insertAdjacentHTML('beforeend',
     `<iframe id="evil" title="An ad" src="${src}/evil.html?example=cat" style="width:10px;height:10px;border:0"></iframe>`),
   foreign.origin);
   await page.waitForFunction(() => window.evilDone === true);
-  // The foreign messages went in before this point; give them time to (not) act.
-  await page.waitForTimeout(400);
   expect(await sharesRow(b, 'sat')).toEqual(CHAPTER);
-  await expect(a.locator('.cast-table')).not.toContainText('evil');
 
-  // A learner's edit in frame a shows in frame b.
+  // A learner's edit in frame a shows in frame b. It left the parent after the foreign messages were
+  // sent, so once b shows it, b has had them too: neither frame ever showed the forged state.
   await a.getByRole('textbox', { name: 'W_Q row 1, column 1', exact: true }).fill('3');
   await expect.poll(() => sharesRow(b, 'sat')).toEqual(EDITED);
+  for (const frame of frames) {
+    const shown = await frame.evaluate(() => window.shown);
+    expect(shown.length).toBeGreaterThan(0); // it heard the edit (the record works)
+    expect(shown).not.toContain('evil forged numbers');
+  }
+  await expect(a.locator('.cast-table')).not.toContainText('evil');
   await expect(b.locator('.grid-weights [data-fig-mark]')).toHaveText('0.79');
 
   // A frame that loads late joins the example as it is now.

@@ -11,9 +11,22 @@ export async function guidedWidget(page) {
 /** Visible text of the tour (heading, caption, stage; not the closed "Change the numbers"). */
 export const tourText = (widget) => widget.locator('.guided').innerText();
 
-/** Waits for step n; `timeout` for a step that Play reaches after its dwell (4 s) by itself. */
-export async function atStep(widget, n, { timeout } = {}) {
-  await expect(widget.getByRole('heading', { name: new RegExp(`^Step ${n} of 10`) })).toBeVisible({ timeout });
+/** Waits for step n. */
+export async function atStep(widget, n) {
+  await expect(widget.getByRole('heading', { name: new RegExp(`^Step ${n} of 10`) })).toBeVisible();
+}
+
+/**
+ * Opens `path` with the page's clock (timers, frames, Date) under the test's hand: the page loads in
+ * its own time, then the clock stops until page.clock.runFor moves it. Play's dwell (4 s) then
+ * passes when the test says, not after a wait that a busy machine may stretch. Returns the tour.
+ */
+export async function withPausedClock(page, path) {
+  await page.clock.install();
+  await page.goto(path);
+  const widget = await guidedWidget(page);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  return widget;
 }
 
 /** How the page and the widget fit the viewport: overflow in px (0 = fits). */

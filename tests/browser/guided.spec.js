@@ -3,7 +3,8 @@
 import { test, expect } from '@playwright/test';
 import { copyFile } from 'node:fs/promises';
 import { watchConsole } from './console.js';
-import { atStep, guidedWidget, measureFit, tourText } from './guided-helpers.js';
+import { atStep, guidedWidget, measureFit, tourText, withPausedClock } from './guided-helpers.js';
+import { animationsDone } from './wait-helpers.js';
 
 // What each step is the first to show, in the chapter's order (the issue's list).
 const CHAPTER = [
@@ -49,15 +50,15 @@ test('Next step shows the chapter\'s numbers in the chapter\'s order, none befor
 });
 
 test('Play advances by itself and Pause stops it', async ({ page }) => {
-  await page.goto('/');
-  const widget = await guidedWidget(page);
+  const widget = await withPausedClock(page, '/');
   await widget.getByRole('button', { name: 'Play' }).click();
+  await page.clock.runFor(4000); // the dwell
+  await atStep(widget, 2);
   const pause = widget.getByRole('button', { name: 'Pause' });
   await expect(pause).toBeVisible();
-  await atStep(widget, 2, { timeout: 10_000 }); // after the dwell (4 s): a busy machine may take longer
   await pause.click();
+  await page.clock.runFor(4500); // more than a dwell, paused
   await expect(widget.getByRole('button', { name: 'Play' })).toBeVisible();
-  await page.waitForTimeout(4500);
   await atStep(widget, 2);
 });
 
@@ -115,11 +116,13 @@ test('reduced motion: no running animations; otherwise short ones that end', asy
     // Click and count in one go: on a loaded machine a round trip can outlast the 400 ms of motion.
     const during = await widget.evaluate((w) => {
       [...w.shadowRoot.querySelectorAll('.g-nav button')].find((b) => b.textContent === 'Next step').click();
-      return w.shadowRoot.getAnimations().filter((a) => a.playState === 'running').length;
+      const motion = w.shadowRoot.getAnimations().filter((a) => a.playState === 'running');
+      return { count: motion.length, longest: Math.max(0, ...motion.map((a) => a.effect.getComputedTiming().endTime)) };
     });
-    if (reducedMotion === 'reduce') expect(during).toBe(0);
-    else expect(during).toBeGreaterThan(0);
-    await page.waitForTimeout(700); // every step's motion ends within 400 ms
+    if (reducedMotion === 'reduce') expect(during.count).toBe(0);
+    else expect(during.count).toBeGreaterThan(0);
+    expect(during.longest).toBeLessThanOrEqual(400); // every step's motion ends within 400 ms
+    await animationsDone(widget);
     expect(await running()).toBe(0);
     expect(seen).toEqual([]);
     await context.close();
@@ -285,14 +288,15 @@ test('touch: tap through the steps, tap a pin onto the picture', async ({ browse
 });
 
 test('guided="maybe" is explained and leaves the full widget; Play stops when the widget leaves the page', async ({ page }) => {
-  await page.goto('/');
-  const widget = await guidedWidget(page);
+  const widget = await withPausedClock(page, '/');
   await widget.getByRole('button', { name: 'Play' }).click();
+  await page.clock.runFor(100); // less than a dwell
   await expect(widget.getByRole('button', { name: 'Pause' })).toBeVisible();
   // Off the page mid-Play, back after more than one dwell: still on step 1, not playing.
   await page.evaluate(() => { const w = document.querySelector('attention-widget'); window.parked = w; w.remove(); });
-  await page.waitForTimeout(4500);
+  await page.clock.runFor(4500);
   await page.evaluate(() => document.querySelector('#cat-sat').append(window.parked));
+  await page.clock.resume();
   await atStep(widget, 1);
   await expect(widget.getByRole('button', { name: 'Play' })).toBeVisible();
   const errors = await widget.evaluate((w) => new Promise((resolve) => {

@@ -23,7 +23,7 @@ test('the scale lab shows the grid its sliders ask for after a quick flip there 
     await new Promise((resolve) => setTimeout(resolve, 0));
     el.setAttribute('n', '256');
   });
-  await expect.poll(() => readout(page, 'busy'), { timeout: 20_000 }).toBe('');
+  await expect.poll(() => readout(page, 'busy')).toBe('');
   await expect(lab.locator('canvas')).toHaveAttribute('data-n', '256');
   expect(await readout(page, 'n-value')).toBe('256');
   expect(await readout(page, 'entries-count')).toBe('65,536');

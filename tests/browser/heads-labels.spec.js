@@ -6,6 +6,7 @@
 // status line; with one head, its label says what it does.
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
+import { LONG_RUN } from './wait-helpers.js';
 
 const PAGE = '/web/heads.html';
 let problems;
@@ -120,7 +121,7 @@ function checkLabel(text, means) {
 async function trainUntilPaused(page) {
   await expect(lab(page).locator('.status')).toHaveText(/^Step 0/);
   await lab(page).getByRole('button', { name: 'Train' }).click();
-  await expect(lab(page).locator('.finished')).toHaveText(/^Training paused itself at step/, { timeout: 90_000 });
+  await expect(lab(page).locator('.finished')).toHaveText(/^Training paused itself at step/, LONG_RUN);
 }
 
 // The pause sentence's numbers are the status line's: its step, and "now" is the held-out loss shown.

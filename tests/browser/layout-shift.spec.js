@@ -9,24 +9,14 @@
 // reserves that before the module runs (web/lab-page.css); it shifted by 0.13 at 1280 x 1400.
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
+import { layoutShifts, recordShifts } from './wait-helpers.js';
 import { SENTENCE_WORDS } from '../../web/views/heads/engine.js';
 
 const SIZES = [{ width: 412, height: 823 }, { width: 1280, height: 800 }, { width: 1280, height: 1400 }];
 const PAGES = { 'the demo page': '/web/', 'the chapter page': '/web/chapter.html' };
 
-// Records every layout shift not caused by input, from the page's first frame.
-async function recordShifts(page) {
-  await page.addInitScript(() => {
-    window.shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 async function totalShift(page) {
-  await page.waitForTimeout(500); // a shift is reported a frame or so after it happens
-  return page.evaluate(() => window.shifts.reduce((sum, value) => sum + value, 0));
+  return (await layoutShifts(page)).reduce((sum, value) => sum + value, 0);
 }
 
 for (const [name, path] of Object.entries(PAGES)) {
@@ -40,7 +30,7 @@ for (const [name, path] of Object.entries(PAGES)) {
       await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('attention-widget')]
         .filter((w) => w.getBoundingClientRect().top < innerHeight * 1.5)
         .every((w) => w.shadowRoot?.querySelector('.status')?.hidden && !w.shadowRoot.querySelector('.revealing, [data-later]'))),
-      { timeout: 15_000 }).toBe(true);
+).toBe(true);
       expect(await totalShift(page)).toBeLessThan(0.1);
       expect(problems).toEqual([]);
     });
@@ -56,7 +46,7 @@ for (const viewport of [{ width: 360, height: 800 }, ...SIZES]) {
     await page.goto('/web/heads.html');
     // The lab shows its first picture: the step-0 status, a sentence and numbers in every grid.
     const lab = page.locator('attention-heads');
-    await expect(lab.locator('.status')).toHaveText(/^Step 0/, { timeout: 15_000 });
+    await expect(lab.locator('.status')).toHaveText(/^Step 0/);
     await expect(lab.locator('.words')).toHaveText(/\w/);
     await expect(lab.locator('.head tbody tr:first-child td:nth-child(2)')).toHaveText([/^\d\.\d\d$/, /^\d\.\d\d$/]);
     // The skeleton's blank grids have SENTENCE_WORDS rows: the core's sentences must have as many words.

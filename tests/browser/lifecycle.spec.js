@@ -18,7 +18,6 @@ async function counters(cdp) {
 }
 
 test('100 widgets and 30 scale labs created and removed leave no DOM nodes or listeners behind', async ({ page }) => {
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   await page.route('**/web/route-changes.html', (route) => route.fulfill({
     status: 200, body: PAGE, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP } }));

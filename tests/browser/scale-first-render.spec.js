@@ -6,18 +6,16 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { waitForGrid } from './scale-helpers.js';
+import { layoutShifts, recordShifts } from './wait-helpers.js';
 
 // After each task (a MutationObserver's callback runs at the end of the task that changed the lab):
 // which parts of the first lab are still hidden (data-later), and every layout shift of the page,
 // from the very first frame. Per task, not per frame: where frames come late (a busy machine) the
 // queue's fallback may run two parts before one frame (web/shared/near.js), which is still two tasks.
 async function watchParts(page) {
+  await recordShifts(page);
   await page.addInitScript(() => {
     window.partLog = [];
-    window.shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
     const log = (root) => {
       const lab = root.querySelector('.lab');
       if (!lab?.querySelector('form')) return; // built (in a task after its connection)
@@ -50,8 +48,7 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 
       'readouts time-panel thermo-panel details (revealing)', 'time-panel thermo-panel details (revealing)',
       'thermo-panel details (revealing)', 'details (revealing)', 'none (revealing)', 'none']);
     // The heat map's caption, the time plot and the thermostat filled in without moving anything.
-    await page.waitForTimeout(300); // a shift is reported a frame or so after it happens
-    expect(await page.evaluate(() => window.shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 }

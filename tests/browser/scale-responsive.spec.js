@@ -8,7 +8,6 @@ import { watchConsole } from './console.js';
 import { setAndWait, waitForGrid, readout } from './scale-helpers.js';
 
 test('dragging n to 4096 computes in the worker while the main thread keeps painting', async ({ page }) => {
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   await page.goto('/web/scale.html');
   await waitForGrid(page);

@@ -212,18 +212,33 @@ test('stale requests are dropped: only the newest setting is drawn', async ({ pa
     }));
     for (let n = 2000; n <= 3000; n += 100) {
       el.setAttribute('n', String(n));
-      await new Promise((r) => setTimeout(r, 5)); // separate tasks, like slider input events
+      await new Promise((r) => setTimeout(r)); // a task each, like slider input events
     }
     await done;
-    await new Promise((r) => setTimeout(r, 300)); // nothing older may arrive after the newest
+    // One more request, after the newest: the lab computes one job at a time, so anything older
+    // that were still to arrive would arrive before this one's result.
+    const barrier = new Promise((resolve) => el.addEventListener('attention-scale-result', (e) => {
+      if (e.n === 3001) resolve();
+    }));
+    el.setAttribute('n', '3001');
+    await barrier;
     return seen;
   });
-  expect(shown.at(-1)).toBe(3000);
-  expect(shown.length).toBeLessThan(11); // requests in between were skipped or discarded
-  expect(await readout(page, 'entries-count')).toBe('9,000,000');
+  expect(shown.slice(-2)).toEqual([3000, 3001]); // nothing older came after the newest
+  expect(shown.length).toBeLessThan(12); // requests in between were skipped or discarded
+  expect(await readout(page, 'entries-count')).toBe('9,006,001');
 });
 
 test('a long grid nobody wants any more is cut short: the newest setting shows soon after', async ({ page }) => {
+  // Every job the page sends its workers, so the test knows when the long one is under way.
+  await page.addInitScript(() => {
+    window.posted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.params?.n) window.posted.push(message.params.n);
+      return post.call(this, message, ...rest);
+    };
+  });
   await page.goto(PAGE);
   await waitForGrid(page);
   const seen = await page.evaluate(async () => {
@@ -235,7 +250,7 @@ test('a long grid nobody wants any more is cut short: the newest setting shows s
     }));
     el.setAttribute('dk', '512');
     el.setAttribute('n', '4096'); // seconds of work in the worker
-    await new Promise((r) => setTimeout(r, 100));
+    while (!window.posted.includes(4096)) await new Promise((r) => requestAnimationFrame(r)); // it is under way
     el.setAttribute('n', '10');   // the learner has moved on
     await small;
     return ns;

@@ -69,12 +69,15 @@ const BUILDERS = {
   },
 };
 
+// Every test here type-checks (tsc) or builds with a bundler: CPU work, not a wait, that a busy
+// machine stretches most. Each has three times the deadline (playwright.config.js).
+test.beforeEach(() => test.slow());
+
 // One pack, one install, four builds, shared by the tests of this file (one worker runs them;
 // after a failure its replacement builds again).
-test.setTimeout(120_000);
 let pkg;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(test.info().timeout * 3); // pack, install and build: CPU work, three deadlines (playwright.config.js)
   pkg = await packAndInstall();
   await mkdir(join(pkg.dir, 'src'));
   await writeFile(join(pkg.dir, 'src/main.js'), MAIN);

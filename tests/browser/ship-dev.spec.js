@@ -49,10 +49,8 @@ function freePort() {
   });
 }
 
-test.setTimeout(60_000);
 let pkg;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   pkg = await packAndInstall();
   await mkdir(join(pkg.dir, 'src'));
   await writeFile(join(pkg.dir, 'src/main.js'), MAIN);

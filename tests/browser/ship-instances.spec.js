@@ -18,7 +18,6 @@ ${Array.from({ length: 10 }, (_, i) => `<attention-widget preset="${PRESETS[i % 
 </main></body></html>`;
 
 test('ten widgets and a scale lab: edited in turn they stay independent; each core module loads once per realm', async ({ page }) => {
-  test.setTimeout(60_000);
   const problems = watchConsole(page);
   const coreRequests = [];
   page.on('request', (r) => { if (/\/dist\/attention-(core|kernel)[^/]*\.mjs$/.test(r.url())) coreRequests.push(r); });

@@ -123,10 +123,13 @@ const TSCONFIG = { compilerOptions: { strict: true, noEmit: true, module: 'esnex
   target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: false },
 vueCompilerOptions: { strictTemplates: true }, include: ['src/*.vue'] };
 
-test.setTimeout(120_000);
+// Every test here type-checks (tsc) or builds with a bundler: CPU work, not a wait, that a busy
+// machine stretches most. Each has three times the deadline (playwright.config.js).
+test.beforeEach(() => test.slow());
+
 let pkg;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(test.info().timeout * 3); // pack, install and build: CPU work, three deadlines (playwright.config.js)
   pkg = await packAndInstall();
   // What `npm install vue` gives the site: the repo's copy (its own dependencies resolve beside it).
   await symlink(join(REPO, 'node_modules/vue'), join(pkg.dir, 'node_modules/vue'), 'dir');

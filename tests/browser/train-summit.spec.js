@@ -4,16 +4,13 @@
 // a violet cell while training plays (26.4), a bad seed (26.13).
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
-
-// The panel loads on first use (its module and the training build of the core): on a busy
-// machine that takes longer than an assertion's default 5 s. One deadline for it, here.
-const LOADED = { timeout: 30_000 };
+import { LONG_RUN } from './wait-helpers.js';
 
 async function trainWidget(page) {
   await page.goto('/#train');
   const widget = page.locator('#train attention-widget');
-  await expect(panel(widget)).toBeVisible(LOADED);
-  await expect(widget.getByRole('status').filter({ hasText: 'of its attention to the' })).toBeVisible(LOADED);
+  await expect(panel(widget)).toBeVisible();
+  await expect(widget.getByRole('status').filter({ hasText: 'of its attention to the' })).toBeVisible();
   return widget;
 }
 
@@ -52,7 +49,7 @@ test('two layers: trained from random grids, layer 2 finds the noun the cue fits
   await expect(table(widget, 'Layer 1 shares')).toBeVisible();
   await expect(table(widget, 'Layer 2 shares')).toBeVisible();
   await button(widget, 'Train').click();
-  await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible(LONG_RUN);
   await expect(panel(widget).locator('.held-out')).toHaveText(/its largest share in 1[56] of 16/);
 
   for (const [text, noun, other] of [
@@ -137,7 +134,7 @@ test('one layer on the same data: the loss settles at a coin toss, the panel say
   await expect(table(widget, 'Layer 1 shares (the only layer)')).toBeVisible();
   await button(widget, 'Train').click();
   await expect(panel(widget).getByText(/^The loss fell less than 0\.001 over the last 100 steps: training has settled after \d+ steps\.$/))
-    .toBeVisible({ timeout: 60_000 });
+    .toBeVisible(LONG_RUN);
   const loss = Number((await panel(widget).locator('.stats').textContent()).match(/Loss (\d\.\d\d)/)[1]);
   expect(Math.abs(loss - Math.LN2)).toBeLessThan(0.02);
   const why = panel(widget).locator('.coin-toss');

@@ -9,15 +9,14 @@ import { gridCell } from './widget-helpers.js';
 
 const DIR = 'tests/browser/screenshots';
 
-// The panel loads on first use (its module and the training build of the core): on a busy
-// machine that takes longer than an assertion's default 5 s. One deadline for it, here.
-const LOADED = { timeout: 30_000 };
-
+// The page's clock (timers, frames) is installed: it runs as usual, and page.clock.runFor moves it on at
+// once, so "nothing happens for a while" is checked by running the clock past every tick, not by sleeping.
 async function trainWidget(page) {
+  await page.clock.install();
   await page.goto('/#train');
   const widget = page.locator('#train attention-widget');
-  await expect(widget.getByRole('region', { name: 'Train the violet grids' })).toBeVisible(LOADED);
-  await expect(widget.getByRole('status').filter({ hasText: 'of its attention to the' })).toBeVisible(LOADED);
+  await expect(widget.getByRole('region', { name: 'Train the violet grids' })).toBeVisible();
+  await expect(widget.getByRole('status').filter({ hasText: 'of its attention to the' })).toBeVisible();
   return widget;
 }
 
@@ -54,7 +53,7 @@ test.describe('with motion', () => {
     await button(widget, 'Train').click();
     await expect(button(widget, 'Pause')).toBeVisible();
     await expect(panel(widget).locator('.readout')).toHaveAttribute('aria-live', 'off'); // no flood while playing
-    await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible({ timeout: 20_000 });
+    await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible();
     await expect(button(widget, 'Train')).toBeVisible(); // paused by itself
     await expect(panel(widget).locator('.readout')).toHaveAttribute('aria-live', 'polite');
     expect(Number(await share.textContent())).toBeGreaterThanOrEqual(0.8);
@@ -75,9 +74,13 @@ test.describe('with motion', () => {
     await panel(widget).getByLabel('Learning rate').fill('0.001'); // slow, so there is time to pause
     await button(widget, 'Train').click();
     await expect.poll(() => stepsShown(widget)).toBeGreaterThan(3);
-    await button(widget, 'Pause').click();
-    const paused = await stepsShown(widget);
-    await page.waitForTimeout(300);
+    // Pause, and the count at that moment, in one go: a step that came after the press would show.
+    const paused = await panel(widget).evaluate((p) => {
+      [...p.querySelectorAll('button')].find((b) => b.textContent === 'Pause').click();
+      return Number(p.querySelector('.stats').textContent.match(/after (\d+) step/)[1]);
+    });
+    await expect(button(widget, 'Train')).toBeVisible();
+    await page.clock.runFor(1000); // every frame and tick of a second: a trainer still playing would step in them
     expect(await stepsShown(widget)).toBe(paused);
     const cell = widget.getByRole('textbox', { name: 'W_Q row 2, column 3' });
     await cell.fill('-3');
@@ -145,7 +148,7 @@ test('keyboard only: pick the blend goal, move the pin, train, step and reset', 
     })).toBe(expected);
   }
   await page.keyboard.press('Enter');
-  await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible({ timeout: 20_000 });
+  await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible();
   await expect(panel(widget).locator('.readout')).toHaveText(/a squared error of 0\.0\d from the pin at \[0\.00, 2\.00\] \(was \d\.\d\d\)\.$/);
   await page.keyboard.press('Tab'); // Step
   await page.keyboard.press('Enter');
@@ -193,7 +196,7 @@ test('reduced motion: a few repaints a second, several steps each, and it still 
       .observe(stats, { childList: true, characterData: true, subtree: true });
   });
   await button(widget, 'Train').click();
-  await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible({ timeout: 20_000 });
+  await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible();
   const shown = [...new Set(await page.evaluate(() => window.shownSteps))];
   const last = await stepsShown(widget);
   // Twelve steps per repaint; only the last repaint stops early, where the goal was met.
@@ -244,7 +247,7 @@ test('refusals: a bad learning rate, a frozen recipe, a diverging run; the last 
   for (const name of ['W_Q', 'W_K']) await panel(widget).getByRole('checkbox', { name }).check();
   await rate.fill('50');
   await button(widget, 'Train').click();
-  await expect(message).toHaveText(/^training stopped: this step would move w[qkv] row \d, column \d to −?[\d.]+, past the limit of ±1000; lower the learning rate$/, { timeout: 20_000 });
+  await expect(message).toHaveText(/^training stopped: this step would move w[qkv] row \d, column \d to −?[\d.]+, past the limit of ±1000; lower the learning rate$/);
   const state = await widget.evaluate((w) => w.state);
   for (const name of ['wq', 'wk', 'wv']) expect(state[name].flat().every((x) => Math.abs(x) <= 1000)).toBe(true);
   errors.push(...await page.evaluate(() => window.trainErrors));
@@ -275,15 +278,14 @@ test('removed from the page while training, it stops; put back, it trains again'
   await panel(widget).getByLabel('Learning rate').fill('0.001');
   await button(widget, 'Train').click();
   await expect.poll(() => stepsShown(widget)).toBeGreaterThan(0);
-  const away = await page.evaluate(async () => {
+  const before = await page.evaluate(() => {
     const w = document.querySelector('#train attention-widget');
     window.parked = { w, parent: w.parentNode };
     w.remove();
-    const before = JSON.stringify(w.state);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    return before === JSON.stringify(w.state);
+    return JSON.stringify(w.state);
   });
-  expect(away).toBe(true); // no step while detached
+  await page.clock.runFor(2000); // every frame and tick of two seconds
+  expect(await page.evaluate(() => JSON.stringify(window.parked.w.state))).toBe(before); // no step while detached
   await page.evaluate(() => window.parked.parent.append(window.parked.w));
   const steps = await stepsShown(widget);
   await button(widget, 'Step').click();
@@ -292,12 +294,12 @@ test('removed from the page while training, it stops; put back, it trains again'
 });
 
 test('30 training widgets, each stepped while playing and removed, leave no DOM nodes or listeners behind', async ({ page }) => {
-  test.setTimeout(90_000);
   const problems = watchConsole(page);
   const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Train</title>'
     + '<script type="module" src="./attention-widget.js"></script></head><body><main></main></body></html>';
   await page.route('**/web/train-cycle.html', (route) => route.fulfill({
     status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP } }));
+  await page.clock.install();
   await page.goto('/web/train-cycle.html');
   const cdp = await page.context().newCDPSession(page);
   const counters = async () => {
@@ -311,18 +313,18 @@ test('30 training widgets, each stepped while playing and removed, leave no DOM 
       document.querySelector('main').append(w);
       await new Promise((resolve) => w.addEventListener('attention-change', resolve, { once: true }));
       // The panel's code and the training build load on first use.
-      while (!w.shadowRoot.querySelector('.train button')) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (!w.shadowRoot.querySelector('.train button')) await new Promise((resolve) => requestAnimationFrame(resolve));
       const buttons = [...w.shadowRoot.querySelectorAll('.train button')];
       buttons.find((b) => b.textContent === 'Step').click();
       buttons.find((b) => b.textContent === 'Train').click(); // playing when it is removed
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
       w.remove();
     }
   }, count);
   await cycle(1);
   const before = await counters();
   await cycle(30);
-  await page.waitForTimeout(600); // a removed panel's last scheduled tick (250 ms under reduced motion) has run
+  await page.clock.runFor(1000); // a removed panel's last scheduled tick (250 ms under reduced motion) has run
   const after = await counters();
   expect(after.nodes - before.nodes, JSON.stringify({ before, after })).toBeLessThan(1000);
   expect(after.jsEventListeners - before.jsEventListeners, JSON.stringify({ before, after })).toBeLessThan(50);
@@ -336,7 +338,7 @@ for (const width of [1280, 360]) {
     const widget = await trainWidget(page);
     await panel(widget).getByLabel('Learning rate').fill('0.05');
     await button(widget, 'Train').click();
-    await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible({ timeout: 20_000 });
+    await expect(panel(widget).getByText(/^Goal met after \d+ steps\.$/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const overflowing = await widget.evaluate((w) =>
       [...w.shadowRoot.querySelectorAll('.panel')].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.className));

@@ -3,6 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { askerRows, gridRow, widgetAt } from './widget-helpers.js';
+import { frames } from './wait-helpers.js';
 
 let problems;
 test.beforeEach(async ({ page }) => {
@@ -11,7 +12,6 @@ test.beforeEach(async ({ page }) => {
 });
 test.afterEach(() => expect(problems).toEqual([]));
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 test('several widgets on one page stay independent', async ({ page }) => {
   const first = await widgetAt(page, 0);
@@ -41,7 +41,7 @@ test('attribute changes are batched into one render, unchanged values are skippe
     el.setAttribute('scaled', '');
     el.setAttribute('temperature', '2');
     el.setAttribute('asker', 'cat');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve)); // a task later: the microtask's batch has run
     return n;
   })).toBe(1);
   // divisor √2 · 2 ≈ 2.83: cat's row (−2, 2) / 2.83 -> shares 0.20 / 0.80, sat masked.
@@ -51,7 +51,7 @@ test('attribute changes are batched into one render, unchanged values are skippe
     let n = 0;
     el.addEventListener('attention-change', () => { n += 1; });
     el.setAttribute('temperature', '2'); // unchanged: skipped
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve)); // a task later: the microtask's batch has run
     return n;
   })).toBe(0);
 
@@ -100,7 +100,7 @@ test('a JSON child configures a custom example; hostile token text stays text', 
   expect(await w.evaluate((el) => [el.shadowRoot.querySelectorAll('img, b').length, document.querySelectorAll('img').length]))
     .toEqual([0, 0]);
   expect(await w.evaluate((el) => el.state)).toMatchObject({ causal: true, asker: 2 });
-  await nextTask();
+  await frames(page); // no element was made of the markup (above), so no handler can run later
   expect(dialogs).toBe(0);
 });
 
@@ -114,7 +114,7 @@ test('config and state: a plain object round-trips; a bad config is explained an
   await page.waitForFunction(() => document.querySelector('attention-widget').state.scaled === true);
   const copied = await b.evaluate(async (el, s) => {
     el.config = JSON.parse(JSON.stringify(s));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve)); // a task later: the microtask's batch has run
     return el.state;
   }, await a.evaluate((el) => el.state));
   expect(copied).toEqual({ ...state, scaled: true });
@@ -203,8 +203,8 @@ test('heat-map and role-coloured text meets WCAG AA contrast, in light and dark 
     const cell = document.querySelector('attention-widget').shadowRoot.querySelector('td.heat');
     return getComputedStyle(cell).backgroundColor !== 'rgb(247, 251, 255)' && !!cell;
   });
-  await page.waitForTimeout(100);
-  expect(await worst()).toBeGreaterThanOrEqual(4.5);
+  // Every widget repaints in the new colours, the first above being one; then every cell reads at 4.5:1 or more.
+  await expect.poll(worst).toBeGreaterThanOrEqual(4.5);
 });
 
 test('exponentials too large for a number print as "too large to print", never "Infinity"', async ({ page }) => {

@@ -61,8 +61,8 @@ export async function paintAll(page) {
     const element = elements.nth(i);
     await element.scrollIntoViewIfNeeded();
     const tag = await element.evaluate((el) => el.localName);
-    if (tag === 'attention-scale') await expect(element.locator('.lab')).not.toHaveClass(/revealing/, { timeout: 15000 });
-    else await expect(element.locator('.aw > .status')).toBeHidden({ timeout: 15000 });
+    if (tag === 'attention-scale') await expect(element.locator('.lab')).not.toHaveClass(/revealing/);
+    else await expect(element.locator('.aw > .status')).toBeHidden();
   }
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('attention-widget, attention-scale')) el.style.contentVisibility = 'visible';

@@ -193,7 +193,8 @@ test('off screen, a widget computes and reports but builds nothing until it come
     lab.id = 'far-lab';
     document.body.append(spacer, widget, lab);
     const reason = await changed;
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // a page gone idle
+    // The page gone idle (twice over): nothing here may start a build or a worker on idleness.
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestIdleCallback(() => resolve()));
     return { reason, events, share: widget.model.result.weights[2][1], tables: widget.shadowRoot.querySelectorAll('table').length,
       labMode: lab.computeMode };
   });

@@ -5,6 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { watchConsole } from './console.js';
 import { widgetAt } from './widget-helpers.js';
+import { frames } from './wait-helpers.js';
 import { CSP } from '../../scripts/serve.mjs';
 
 const OWN = { tokens: ['a', 'b', 'c'], embeddings: [[1, 0], [0, 1], [1, 1]], wq: [[1, 0], [0, 1]],
@@ -27,7 +28,6 @@ test.beforeEach(async ({ page }) => {
 test.afterEach(() => expect(problems).toEqual([]));
 
 const open = (page, body, hash = '') => page.goto(`/web/model-page.html?body=${encodeURIComponent(body)}${hash}`);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 test('a link the core refuses keeps the page\'s own example and says so; so does a refused JSON child', async ({ page }) => {
   await open(page, '<attention-widget preset="river-bank"></attention-widget>', `#aw=${payload(REFUSED)}`);
@@ -85,14 +85,14 @@ test('a refused attribute fires no attention-change and leaves an open "Copy lin
     el.addEventListener('attention-error', (e) => seen.push(`error ${e.code}`));
     for (const [name, value] of [['temperature', 'abc'], ['asker', 'nobody'], ['temperature', '0'], ['causal', 'maybe']]) {
       el.setAttribute(name, value);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await new Promise((resolve) => setTimeout(resolve)); // a task later: the microtask's batch has run
     }
     return seen;
   });
   expect(events).toEqual(['error bad_attribute', 'error bad_attribute', 'error bad_attribute', 'error bad_attribute']);
   await expect(field).toBeVisible();
   await expect(w.locator('.widget-error')).toContainText('causal="maybe" is not true or false');
-  await settle();
+  await frames(page); // a late message or console error would come by now
 });
 
 test('another view subscribes to widget.model; a proposed state repaints the widget, which says why', async ({ page }) => {

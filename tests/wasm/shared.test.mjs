@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { parseBoolean } from '../../web/shared/booleans.js';
 import { defineElement, ElementBase } from '../../web/shared/element.js';
 import { compact, fixed2, MINUS } from '../../web/shared/numbers.js';
-import { niceStep, niceTicks } from '../../web/shared/ticks.js';
+import { niceStep, niceTicks } from '../../web/shared/axes.js';
 import { AttentionWidget } from '../../web/attention-widget.js';
 import { AttentionScaleElement } from '../../web/attention-scale.js';
 

@@ -1,12 +1,16 @@
-// One geometry for a loss curve: training steps (from 0) across, loss up, in a box of
-// SVG user units (y down). Pure, so node tests it. Two pictures use it:
-//   the train panel's small curve (curveGeometry): one series from 0, the axes' tops the largest
-//     loss and step so far (at least minSteps wide, so the first steps do not fill the box at
-//     once), as a polyline of about one point per unit of width;
-//   the heads lab's curves (curveScales, pathData, xOf, yOf): training and held-out loss in VIEW's
-//     margins, the loss axis fitted to the newest three quarters of the steps, so the small fall
-//     where the heads take their jobs is not flattened by the large fall of the first steps.
-import { niceStep, niceTicks } from '../../shared/ticks.js';
+// One geometry for a loss curve: training steps (from 0) across, loss up, in a box of SVG user
+// units (y down). The geometry is pure, so node tests it; the drawing builds SVG nodes (node draws
+// them too: tests/snapshots/), its axes by ../../shared/axes.js. Two pictures use it:
+//   the train panel's small curve (curveGeometry, smallCurve): one series from 0, the axes' tops
+//     the largest loss and step so far (at least minSteps wide, so the first steps do not fill the
+//     box at once), as a polyline of about one point per unit of width;
+//   the heads lab's curves (curveScales, pathData, xOf, yOf, drawLossCurves): training and held-out
+//     loss in VIEW's margins, the loss axis fitted to the newest three quarters of the steps, so
+//     the small fall where the heads take their jobs is not flattened by the large fall of the
+//     first steps.
+import { setAttr, svg } from '../../shared/dom.js';
+import { fixed2 } from '../../shared/numbers.js';
+import { axes, niceStep, niceTicks } from '../../shared/axes.js';
 
 /** The point of (steps, loss) in `box` ({ left, top, width, height }) whose axes end at xMax and yMax. */
 export function place(steps, loss, { xMax, yMax }, box) {
@@ -39,6 +43,32 @@ export function curveGeometry(losses, { width, height, minSteps = 50, steps = nu
 }
 
 const round = (v) => Math.round(v * 10) / 10;
+
+/**
+ * The train panel's small curve: an <svg> stretched to its box (so the panel writes its two labels
+ * in HTML beside it) with its axis lines, the loss line and a dot at each hand edit.
+ * paint(losses, { steps, edits }) draws the finite losses (steps[k]: the step count at losses[k],
+ * default k) and the edits ([{ step, loss }]), and returns their geometry (curveGeometry).
+ */
+export function smallCurve({ width, height }) {
+  const line = svg('polyline', { class: 'loss-line', points: '0,0' });
+  const dots = svg('g');
+  const element = svg('svg', { class: 'curve', role: 'img', viewBox: `-2 -4 ${width + 4} ${height + 8}`,
+    preserveAspectRatio: 'none' },
+  axes({ left: 0, right: width, top: 0, bottom: height }, { baseline: true, spine: true }), line, dots);
+  const box = { left: 0, top: 0, width, height };
+  function paint(losses, { steps = null, edits = [] } = {}) {
+    const g = curveGeometry(losses, { width, height, steps });
+    setAttr(line, 'points', g.points || '0,0');
+    line.style.visibility = g.points ? '' : 'hidden';
+    dots.replaceChildren(...edits.map(({ step, loss }) => {
+      const [cx, cy] = place(step, loss, g, box);
+      return svg('circle', { class: 'edit', cx, cy, r: 3 });
+    }));
+    return g;
+  }
+  return { element, paint };
+}
 
 // ---- the heads lab's curves ----
 
@@ -106,4 +136,22 @@ export function pathData(points, scales) {
       return `${i ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`;
     })
     .join(' ');
+}
+
+/**
+ * The heads lab's two curves in their <path>s (parts.trainPath, parts.heldPath) and, when the
+ * scales changed, the axes' grid lines and labels (parts.axes). train, heldOut: [{ steps, loss }].
+ * Returns the scales (curveScales), whose `clipped` the lab's caption reads.
+ */
+export function drawLossCurves(parts, train, heldOut, minSteps) {
+  const scales = curveScales([train, heldOut], minSteps);
+  parts.trainPath.setAttribute('d', pathData(train, scales));
+  parts.heldPath.setAttribute('d', pathData(heldOut, scales));
+  const key = `${scales.maxSteps}/${scales.minLoss}/${scales.maxLoss}`;
+  if (parts.axes.dataset.key === key) return scales;
+  parts.axes.dataset.key = key;
+  axes({ left: PLOT.left, right: PLOT.left + PLOT.width, top: PLOT.top, bottom: PLOT.top + PLOT.height }, {
+    y: scales.lossTicks.map((t) => ({ at: yOf(t, scales), text: fixed2(t) })),
+    x: scales.stepTicks.map((t) => ({ at: xOf(t, scales), text: String(t) })) }, parts.axes);
+  return scales;
 }

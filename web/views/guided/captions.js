@@ -22,6 +22,21 @@ export function topKey(result, i) {
     visibleKeys(result, i)[0]);
 }
 
+/**
+ * The keys (of `keys`) whose value prints as the largest one does, in order: one key, or a tie.
+ * Ties are decided on the printed text (`text`, two decimals), the numbers a learner reads, so
+ * a caption never names one winner of two values that print the same.
+ */
+export function leaders(values, keys, text = fixed2) {
+  const best = keys.reduce((b, j) => (values[j] > values[b] ? j : b), keys[0]);
+  return keys.filter((j) => text(values[j]) === text(values[best]));
+}
+
+/** The same at the bottom: the keys whose value prints as the smallest one does. */
+export function trailers(values, keys, text = fixed2) {
+  return leaders(values.map((x) => -x), keys, (x) => text(-x));
+}
+
 const name = (state, j) => state.tokens[j];
 // "cat's", and "its" for the pronoun "it" (its possessive has no apostrophe).
 export const possessive = (t) => (/^it$/i.test(t) ? `${t}s` : `${t}'s`);
@@ -35,17 +50,29 @@ function listed(state, js, text) {
   return listOf(shown);
 }
 
+// "the and cat", "the, cat, sat, mat and 2 more": the words of a tie.
+function namesOf(state, js) {
+  const shown = js.slice(0, MAX_LISTED).map((j) => name(state, j));
+  if (js.length > MAX_LISTED) shown.push(`${js.length - MAX_LISTED} more`);
+  return listOf(shown);
+}
+
 const CAPTIONS = {
   score(state, { now }) {
     const i = state.asker;
     const keys = visibleKeys(now, i);
-    const best = keys.reduce((b, j) => (now.scores[i][j] > now.scores[i][b] ? j : b), keys[0]);
     const q = now.queries[i];
+    const top = leaders(now.scores[i], keys, compact);
+    const [best] = top;
+    const sum = `${products(q, now.keys[best])} = ${compact(now.scores[i][best])}`;
     const masked = state.tokens.length - keys.length;
-    const tie = keys.every((j) => now.scores[i][j] === now.scores[i][best]);
     const lead = `${owner(state, i)} query ${vector(q)} meets each key: multiply matching slots, then add.`;
-    const loud = tie ? ` Every key it sees scores the same, ${compact(now.scores[i][best])}.`
-      : ` ${name(state, best)} agrees most: ${products(q, now.keys[best])} = ${compact(now.scores[i][best])}.`;
+    let loud;
+    if (keys.length === 1) loud = ` It sees only ${best === i ? 'itself' : name(state, best)}: ${sum}.`;
+    else if (top.length === keys.length) loud = ` Every key it sees scores the same, ${compact(now.scores[i][best])}.`;
+    else if (top.length === 1) loud = ` ${name(state, best)} agrees most: ${sum}.`;
+    else loud = ` ${namesOf(state, top)} agree most, equally: ${name(state, best)} scores ${sum}, and so `
+      + `${top.length > 2 ? 'do' : 'does'} ${namesOf(state, top.slice(1))}.`;
     const hidden = masked ? ` The mask hides the ${masked} later word${masked > 1 ? 's' : ''}.` : '';
     return lead + loud + hidden;
   },
@@ -54,14 +81,17 @@ const CAPTIONS = {
     const i = state.asker;
     const keys = visibleKeys(now, i);
     const s = now.scores[i];
-    const hi = keys.reduce((b, j) => (s[j] > s[b] ? j : b), keys[0]);
-    const lo = keys.reduce((b, j) => (s[j] < s[b] ? j : b), keys[0]);
+    const loud = leaders(s, keys, compact);
+    const quiet = trailers(s, keys, compact);
     const sign = keys.some((j) => s[j] < 0) ? ' Some are negative: a score can have any sign.'
       : keys.some((j) => s[j] === 0) ? ' A score of exactly 0 is allowed; so is a negative one.'
         : ' A score can be any size and any sign.';
-    if (s[hi] === s[lo]) return `Every score is ${compact(s[hi])}: no key stands out yet.${sign}`;
-    return `The same scores as bars: ${name(state, hi)} is loudest (${compact(s[hi])}), `
-      + `${name(state, lo)} quietest (${compact(s[lo])}).${sign}`;
+    if (keys.length === 1) return `One score, ${compact(s[keys[0]])}: with one key in sight there is nothing to compare.${sign}`;
+    if (loud.length === keys.length) return `Every score is ${compact(s[loud[0]])}: no key stands out yet.${sign}`;
+    // A tie is said as one: "the and cat are loudest (2 each)".
+    const each = (js) => `(${compact(s[js[0]])}${js.length > 1 ? ' each' : ''})`;
+    return `The same scores as bars: ${namesOf(state, loud)} ${loud.length > 1 ? 'are' : 'is'} loudest ${each(loud)}, `
+      + `${namesOf(state, quiet)} quietest ${each(quiet)}.${sign}`;
   },
 
   exp(state, { now }) {
@@ -82,37 +112,51 @@ const CAPTIONS = {
     const i = state.asker;
     const keys = visibleKeys(now, i);
     const w = now.weights[i];
-    const top = topKey(now, i);
+    const top = leaders(w, keys);
     const sum = keys.reduce((t, j) => t + w[j], 0);
-    const rounding = w[top].toFixed(3) === `${w[top].toFixed(2)}0` ? ''
-      : ` (the exact ${w[top].toFixed(3)} prints as ${fixed2(w[top])})`;
+    const exact = [...new Set(top.map((j) => w[j].toFixed(3)))];
+    const rounding = exact.length > 1 ? ` (the exact shares ${listOf(exact)} all print as ${fixed2(w[top[0]])})`
+      : exact[0] === `${fixed2(w[top[0]])}0` ? '' : ` (the exact ${exact[0]} prints as ${fixed2(w[top[0]])})`;
+    const to = top.map((j) => (j === i ? 'itself' : name(state, j)));
+    const whom = top.length === 1 ? to[0] : `each of ${listOf(to)}, a tie`;
     return `Divide each by the total: shares ${listed(state, keys, (j) => fixed2(w[j]))}, summing to ${fixed2(sum)}. `
-      + `${name(state, i)} pays ${percent(w[top])} of its attention to ${top === i ? 'itself' : name(state, top)}${rounding}.`;
+      + `${name(state, i)} pays ${percent(w[top[0]])} of its attention to ${whom}${rounding}.`;
   },
 
   scale(state, { now }) {
     const i = state.asker;
     const keys = visibleKeys(now, i);
     const w = now.weights[i];
-    const top = topKey(now, i);
-    const low = keys.reduce((b, j) => (w[j] < w[b] ? j : b), keys[0]);
-    const rest = low === top ? '' : `; ${owner(state, low)} shrinks to ${fixed2(w[low])} of its length`;
-    return `Each value arrow is scaled by its share. ${owner(state, top)} value ${vector(now.values[top])} `
-      + `keeps ${fixed2(w[top])} of its length${rest}.`;
+    const top = leaders(w, keys);
+    const low = trailers(w, keys);
+    const keeps = top.length === 1 ? `${owner(state, top[0])} value ${vector(now.values[top[0]])} keeps`
+      : `The values of ${namesOf(state, top)} each keep`;
+    // Something shrinks only when some share prints smaller than the largest (never with one key in sight).
+    const shrinks = top.length === keys.length ? ''
+      : low.length === 1 ? `; ${owner(state, low[0])} shrinks to ${fixed2(w[low[0]])} of its length`
+        : `; those of ${namesOf(state, low)} shrink to ${fixed2(w[low[0]])} of theirs`;
+    return `Each value arrow is scaled by its share. ${keeps} ${fixed2(w[top[0]])} of ${top.length === 1 ? 'its' : 'their'} `
+      + `length${shrinks}.`;
   },
 
   blend(state, { now }) {
     const i = state.asker;
-    const top = topKey(now, i);
+    const keys = visibleKeys(now, i);
+    const top = leaders(now.weights[i], keys);
     const o = now.outputs[i];
-    const v = now.values[top];
-    const w = now.weights[i][top];
-    const cos = cosine(o, v);
-    const how = cos > 0.95 ? `points almost exactly the way ${owner(state, top)} value ${vector(v)} does`
-      : `lies beside ${owner(state, top)} value ${vector(v)}, the one it weighs most`;
-    const carries = w >= 0.5 ? `mostly ${name(state, top)}` : `more of ${name(state, top)} than of any other word`;
-    return `Laid tip to tail, the scaled arrows end at o_${name(state, i)} ≈ ${vector(o, fixed2)}. It ${how}: `
-      + `${name(state, i)} now carries ${carries}.`;
+    const end = `Laid tip to tail, the scaled arrows end at o_${name(state, i)} ≈ ${vector(o, fixed2)}.`;
+    if (top.length > 1) {
+      const others = top.length < keys.length ? ', more than any other word' : '';
+      return `${end} ${name(state, i)} now carries ${namesOf(state, top)} equally `
+        + `(${fixed2(now.weights[i][top[0]])} each)${others}.`;
+    }
+    const [best] = top;
+    const v = now.values[best];
+    const w = now.weights[i][best];
+    const how = cosine(o, v) > 0.95 ? `points almost exactly the way ${owner(state, best)} value ${vector(v)} does`
+      : `lies beside ${owner(state, best)} value ${vector(v)}, the one it weighs most`;
+    const carries = w >= 0.5 ? `mostly ${name(state, best)}` : `more of ${name(state, best)} than of any other word`;
+    return `${end} It ${how}: ${name(state, i)} now carries ${carries}.`;
   },
 
   project(state, { now }) {
@@ -140,8 +184,11 @@ const CAPTIONS = {
     const first = `The mask blanks the ${blanked} cell${blanked > 1 ? 's' : ''} above the diagonal (later words), `
       + `then each row's shares are recomputed: the first word, ${name(state, 0)}, now sees only itself `
       + `(${fixed2(masked.weights[0][0])}).`;
-    if (i === n - 1) return `${first} ${name(state, i)} is last, so it keeps ${fixed2(open.weights[i][topKey(open, i)])} `
-      + `for ${topKey(open, i) === i ? 'itself' : name(state, topKey(open, i))}.`;
+    if (i === n - 1) {
+      const top = leaders(open.weights[i], visibleKeys(open, i)).map((j) => (j === i ? 'itself' : name(state, j)));
+      return `${first} ${name(state, i)} is last, so it keeps ${fixed2(Math.max(...open.weights[i]))} `
+        + `for ${top.length > 1 ? `each of ${listOf(top)}` : top[0]}.`;
+    }
     const top = topKey(open, i);
     return `${first} ${owner(state, i)} share for ${top === i ? 'itself' : name(state, top)}: `
       + `${fixed2(open.weights[i][top])} before, ${fixed2(masked.weights[i][top])} now.`;

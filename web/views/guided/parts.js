@@ -6,7 +6,7 @@ import { cellColors, rampColor, readRamp } from '../../shared/colour.js';
 import { SCORE_RAMP, WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
 import { chain, first2, samePoint } from '../common/blend.js';
 import { frame, viewBox } from './plot.js';
-import { topKey } from './captions.js';
+import { leaders, visibleKeys } from './captions.js';
 
 // "q" with a token as its subscript: q_sat.
 export function sym(letter, token, cls = '') {
@@ -93,7 +93,7 @@ export function arrowPicture({ state, results: { now }, guess }, { laid, pin }) 
   const values = now.values.map(first2);
   const links = chain(now.values, now.weights[i]);
   const out = first2(now.outputs[i]);
-  const top = topKey(now, i);
+  const tops = leaders(now.weights[i], visibleKeys(now, i)); // a tie on the printed shares: each is marked
   const points = [...values, ...links.map((l) => l.to), out];
   if (guess?.guess) points.push(guess.guess);
   if (pin) points.push(pin);
@@ -109,7 +109,7 @@ export function arrowPicture({ state, results: { now }, guess }, { laid, pin }) 
     const names = js.map((j) => state.tokens[j]);
     const who = names.length > 3 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
     plot.append(label(values[js[0]], `v_${who} ${vector(now.values[js[0]])}`, size,
-      js.includes(top) ? 'g-label-top' : 'g-label', f));
+      js.some((j) => tops.includes(j)) ? 'g-label-top' : 'g-label', f));
   }
   const scaled = links.map((l) => {
     const g = svg('g', { class: 'g-scaled' }, arrow(l.scaled, laid ? l.from : [0, 0], 'g-v-scaled', size));

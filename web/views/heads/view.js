@@ -5,7 +5,7 @@ import { el, svg } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
 import { cellColors, parseHex, rampColor } from '../../shared/colour.js';
 import { WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
-import { PLOT, VIEW, curveScales, pathData, xOf, yOf } from '../common/loss-curve.js';
+import { PLOT, VIEW, drawLossCurves } from '../common/loss-curve.js';
 import { DEFAULTS, MAX_HEADS } from './attributes.js';
 import { GUESSES, PLATEAU, SENTENCE_WORDS, STEP_SIZE } from './engine.js';
 import { NEEDED_LOSS, ablationText, headLabel, headsNamed, pausedText, statusText, zeroedText } from './labels.js';
@@ -151,23 +151,11 @@ export class HeadsView {
   }
 
   #drawCurve(train, heldOut) {
-    const scales = curveScales([train, heldOut], CURVE_MIN_STEPS);
-    const p = this.#parts;
-    p.trainPath.setAttribute('d', pathData(train, scales));
-    p.heldPath.setAttribute('d', pathData(heldOut, scales));
-    const clipped = scales.clipped === null ? '' : ` Earlier losses, up to ${fixed2(scales.clipped)}, run off the top of the axis.`;
-    if (p.clipped.textContent !== clipped) p.clipped.textContent = clipped;
-    const key = `${scales.maxSteps}/${scales.minLoss}/${scales.maxLoss}`;
-    if (p.axes.dataset.key === key) return;
-    p.axes.dataset.key = key;
-    p.axes.replaceChildren(
-      ...scales.lossTicks.map((t) => svg('g', {},
-        svg('line', { x1: VIEW.left, x2: VIEW.width - VIEW.right, y1: yOf(t, scales), y2: yOf(t, scales), class: 'gridline' }),
-        svg('text', { x: VIEW.left - 6, y: yOf(t, scales) + 4, 'text-anchor': 'end', text: fixed2(t) }))),
-      ...scales.stepTicks.map((t) => svg('text', {
-        x: xOf(t, scales), y: VIEW.height - VIEW.bottom + 20, 'text-anchor': 'middle', text: String(t) })),
-    );
+    const { clipped } = drawLossCurves(this.#parts, train, heldOut, CURVE_MIN_STEPS);
+    const text = clipped === null ? '' : ` Earlier losses, up to ${fixed2(clipped)}, run off the top of the axis.`;
+    if (this.#parts.clipped.textContent !== text) this.#parts.clipped.textContent = text;
   }
+
 }
 
 const CURVE_MIN_STEPS = 500; // the step axis's least extent, so the first steps do not fill it

@@ -3,72 +3,62 @@
 // it the line climbs to 1.00 (one winner takes all); with it, it stays low.
 // Both lines are labelled in place (not by colour alone) and use different marks.
 
-import { svgEl, svgText, clear, linear, pointsAttr } from './svg.js';
-import { el } from '../../shared/dom.js';
+import { el, svg } from '../../shared/dom.js';
+import { axes, linear, pointsAttr, subscripted } from '../../shared/axes.js';
 import { formatShare } from './format.js';
 
 const W = 360;
 const H = 220;
 const M = { left: 40, right: 14, top: 22, bottom: 40 };
 
-/** svg: the <svg>; data: { n, rows: [{ dk, unscaled: { maxShare }, scaled: { maxShare } }] }; dk: the slider's d_k. */
-export function drawThermoPlot(svg, data, dk) {
-  clear(svg);
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+/** plot: the <svg>; data: { n, rows: [{ dk, unscaled: { maxShare }, scaled: { maxShare } }] }; dk: the slider's d_k. */
+export function drawThermoPlot(plot, data, dk) {
+  plot.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const dks = data.rows.map((r) => r.dk);
-  const x = linear(Math.log2(dks[0]), Math.log2(dks[dks.length - 1]), M.left, W - M.right);
+  const [first, last] = [dks[0], dks.at(-1)];
+  const x = linear(Math.log2(first), Math.log2(last), M.left, W - M.right);
   const xOf = (d) => x(Math.log2(d));
   const y = linear(0, 1, H - M.bottom, M.top);
-  drawFrame(svg, xOf, y, dks, data.n);
-  if (dk >= dks[0] && dk <= dks[dks.length - 1]) drawMarker(svg, xOf(dk), y, dk);
-  drawSeries(svg, xOf, y, data.rows, 'unscaled', 'circle');
-  drawSeries(svg, xOf, y, data.rows, 'scaled', 'rect');
-  labelSeries(svg, xOf, y, data.rows);
-  svg.setAttribute('aria-label', describeThermostat(data));
-}
-
-function drawFrame(svg, xOf, y, dks, n) {
-  const frame = svgEl(svg, 'g', { class: 'axes' });
-  const [first, last] = [dks[0], dks[dks.length - 1]];
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
-    svgEl(frame, 'line', { class: t === 1 ? 'ceiling' : 'grid', x1: xOf(first), x2: xOf(last), y1: y(t), y2: y(t) });
-    svgEl(frame, 'text', { class: 'tick', x: xOf(first) - 6, y: y(t), 'text-anchor': 'end', 'dominant-baseline': 'middle' },
-      formatShare(t));
-  }
-  svgEl(frame, 'line', { class: 'even', x1: xOf(first), x2: xOf(last), y1: y(1 / n), y2: y(1 / n) });
-  for (const d of dks) svgEl(frame, 'text', { class: 'tick', x: xOf(d), y: y(0) + 16, 'text-anchor': 'middle' }, String(d));
-  svgText(frame, { class: 'label', x: (xOf(first) + xOf(last)) / 2, y: y(0) + 34, 'text-anchor': 'middle' },
-    'd_k (numbers per query and key)');
-  svgEl(frame, 'text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) + 14 }, 'one winner takes all');
+  plot.replaceChildren(
+    axes({ left: xOf(first), right: xOf(last), top: y(1), bottom: y(0) }, {
+      y: [0, 0.25, 0.5, 0.75, 1].map((t) => ({ at: y(t), text: formatShare(t), line: t === 1 ? 'ceiling' : 'grid' })),
+      x: dks.map((d) => ({ at: xOf(d), text: String(d) })), xTitle: 'd_k (numbers per query and key)' }),
+    // Even attention (1/n each) and the ceiling's meaning, in place.
+    svg('line', { class: 'even', x1: xOf(first), x2: xOf(last), y1: y(1 / data.n), y2: y(1 / data.n) }),
+    svg('text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) + 14, text: 'one winner takes all' }),
+    ...(dk >= first && dk <= last ? marker(xOf(dk), y, dk) : []),
+    series(xOf, y, data.rows, 'unscaled', 'circle'),
+    series(xOf, y, data.rows, 'scaled', 'rect'),
+    ...labels(xOf, y, data.rows.at(-1)));
+  plot.setAttribute('aria-label', describeThermostat(data));
 }
 
 // The learner's d_k: a dashed vertical line, labelled above the plot (kept inside it at the ends).
-function drawMarker(svg, at, y, dk) {
-  svgEl(svg, 'line', { class: 'marker', x1: at, x2: at, y1: y(0), y2: y(1) });
+function marker(at, y, dk) {
   const anchor = at < M.left + 50 ? 'start' : at > W - M.right - 50 ? 'end' : 'middle';
-  svgText(svg, { class: 'plot-note', x: at, y: y(1) - 8, 'text-anchor': anchor }, `your d_k = ${dk}`);
+  return [svg('line', { class: 'marker', x1: at, x2: at, y1: y(0), y2: y(1) }),
+    subscripted({ class: 'plot-note', x: at, y: y(1) - 8, 'text-anchor': anchor }, `your d_k = ${dk}`)];
 }
 
-function drawSeries(svg, xOf, y, rows, which, mark) {
-  const g = svgEl(svg, 'g', { class: `series ${which}` });
-  svgEl(g, 'polyline', { points: pointsAttr(rows.map((r) => [xOf(r.dk), y(r[which].maxShare)])) });
-  for (const r of rows) {
-    const [cx, cy] = [xOf(r.dk), y(r[which].maxShare)];
-    const data = { 'data-dk': r.dk, 'data-share': r[which].maxShare.toFixed(4) };
-    if (mark === 'circle') svgEl(g, 'circle', { cx, cy, r: 3.5, ...data });
-    else svgEl(g, 'rect', { x: cx - 3.2, y: cy - 3.2, width: 6.4, height: 6.4, ...data });
-  }
+function series(xOf, y, rows, which, mark) {
+  return svg('g', { class: `series ${which}` },
+    svg('polyline', { points: pointsAttr(rows.map((r) => [xOf(r.dk), y(r[which].maxShare)])) }),
+    rows.map((r) => {
+      const [cx, cy] = [xOf(r.dk), y(r[which].maxShare)];
+      const data = { 'data-dk': r.dk, 'data-share': r[which].maxShare.toFixed(4) };
+      return mark === 'circle' ? svg('circle', { cx, cy, r: 3.5, ...data })
+        : svg('rect', { x: cx - 3.2, y: cy - 3.2, width: 6.4, height: 6.4, ...data });
+    }));
 }
 
 // Labels sit by the last points: the unscaled one well under its line (clear of
 // its climb), the scaled one above.
-function labelSeries(svg, xOf, y, rows) {
-  const last = rows[rows.length - 1];
+function labels(xOf, y, last) {
   const at = xOf(last.dk) - 6;
-  svgText(svg, { class: 'series-label unscaled', x: at, y: y(last.unscaled.maxShare) + 50, 'text-anchor': 'end' },
-    'without \u00f7\u221ad_k');
-  svgText(svg, { class: 'series-label scaled', x: at, y: y(last.scaled.maxShare) - 12, 'text-anchor': 'end' },
-    'with \u00f7\u221ad_k');
+  return [subscripted({ class: 'series-label unscaled', x: at, y: y(last.unscaled.maxShare) + 50, 'text-anchor': 'end' },
+    'without \u00f7\u221ad_k'),
+  subscripted({ class: 'series-label scaled', x: at, y: y(last.scaled.maxShare) - 12, 'text-anchor': 'end' },
+    'with \u00f7\u221ad_k')];
 }
 
 /** The plot's message in one or two sentences (also its text alternative). */

@@ -3,13 +3,13 @@
 // trainer.js, the goals goals.js, the words readout.js, every number the core's
 // (through run.js). The grids live in the widget's model: each step is one
 // model.propose(next, 'train'), so every view of the example repaints with it.
-import { el, svg, setAttr, setText, uid } from '../../shared/dom.js';
+import { el, setAttr, setText, uid } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
 import { quote } from '../../shared/text.js';
 import { MAX_TOKENS, parseNumber } from '../../model/limits.js';
 import { cloneState } from '../../model/state.js';
 import { GOALS, goalById } from './goals.js';
-import { curveGeometry } from '../common/loss-curve.js';
+import { smallCurve } from '../common/loss-curve.js';
 import { readTyped } from './pronouns.js';
 import {
   challengeSentence, checkSentence, coinTossSentence, heldOutSentence, layerSentences, lossSentence, readout,
@@ -313,15 +313,10 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   function paintCurve(t) {
     const kept = t.losses.flatMap((loss, k) => (Number.isFinite(loss) ? [k] : []));
     const finite = kept.map((k) => t.losses[k]), steps = kept.map((k) => t.stepOf[k]);
-    const g = curveGeometry(finite, { ...CURVE, steps });
-    setAttr(ui.curveLine, 'points', g.points || '0,0');
-    ui.curveLine.style.visibility = g.points ? '' : 'hidden';
+    const edits = t.edits.filter((k) => Number.isFinite(t.losses[k])).map((k) => ({ step: t.stepOf[k], loss: t.losses[k] }));
+    const g = ui.paintCurve(finite, { steps, edits });
     setText(ui.yTop, fixed2(g.yMax));
     setText(ui.xRight, `${g.xMax} steps`);
-    ui.curveEdits.replaceChildren(...t.edits.filter((k) => Number.isFinite(t.losses[k])).map((k) => {
-      const x = (t.stepOf[k] / g.xMax) * CURVE.width, y = CURVE.height - (t.losses[k] / g.yMax) * CURVE.height;
-      return svg('circle', { class: 'edit', cx: x, cy: y, r: 3 });
-    }));
     setAttr(ui.curve, 'aria-label', finite.length > 1
       ? `Loss curve: from ${fixed2(finite[0])} to ${fixed2(finite.at(-1))} over ${steps.at(-1)} steps`
       : 'Loss curve: no steps yet');
@@ -361,15 +356,10 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     });
     const checkIcon = el('span', { class: 'icon', 'aria-hidden': 'true' });
     const checkText = el('span');
-    const curveLine = svg('polyline', { class: 'loss-line', points: '0,0' });
-    const curveEdits = svg('g');
     const yTop = el('span', { class: 'y-top' }), xRight = el('span', { class: 'x-right' });
-    const curve = svg('svg', { class: 'curve', role: 'img', viewBox: `-2 -4 ${CURVE.width + 4} ${CURVE.height + 8}`,
-      preserveAspectRatio: 'none' },
-    svg('line', { class: 'axis', x1: 0, y1: CURVE.height, x2: CURVE.width, y2: CURVE.height }),
-    svg('line', { class: 'axis', x1: 0, y1: 0, x2: 0, y2: CURVE.height }), curveLine, curveEdits);
+    const { element: curve, paint: paintCurve } = smallCurve(CURVE);
     const parts = {
-      goal: goalSelect, rate, seed, play, stepButton, reset, freeze, checkIcon, checkText, curve, curveLine, curveEdits,
+      goal: goalSelect, rate, seed, play, stepButton, reset, freeze, checkIcon, checkText, curve, paintCurve,
       yTop, xRight,
       target: el('p', { class: 'target' }), loss: el('p', { class: 'how' }), hint: el('p', { class: 'hint' }),
       check: el('p', { class: 'check', role: 'status' }, checkIcon, ' ', checkText),

@@ -5,7 +5,7 @@
 // Positions are layout math on the core's numbers (../common/blend.js); every printed number is the core's.
 import { el, svg, setAttr, setText, uid } from '../../shared/dom.js';
 import { fixed2, vector } from '../../shared/numbers.js';
-import { niceStep } from '../../shared/ticks.js';
+import { niceStep } from '../../shared/axes.js';
 import { chain as tipToTail, first2, samePoint } from '../common/blend.js';
 import { liveRegion, setTokenText } from './dom.js';
 import { isolate } from '../../shared/text.js';
