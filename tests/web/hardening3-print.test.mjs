@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+const observers = []; // near.js makes one, on the first wait
 globalThis.IntersectionObserver = class {
+  constructor(report) { this.report = report; observers.push(this); }
   observe() {}
   unobserve() {}
 };
@@ -14,7 +16,7 @@ const windowEvents = new EventTarget();
 globalThis.addEventListener = windowEvents.addEventListener.bind(windowEvents);
 globalThis.removeEventListener = windowEvents.removeEventListener.bind(windowEvents);
 globalThis.document = {};
-const { continueRender, queueRender, whenNear } = await import('../../web/shared/near.js');
+const { continueRender, queueRender, whenNear, whilePrintable } = await import('../../web/shared/near.js');
 const { startWhenNear } = await import('../../web/shared/controllers/start-near.js');
 const { ElementBase } = await import('../../web/shared/element.js');
 
@@ -53,4 +55,41 @@ test('an element\'s start-when-near gets start(true, true) inside beforeprint, o
   assert.deepEqual(starts, [[true, true]]);
   for (let i = 0; i < 3; i += 1) await nextTask();
   assert.deepEqual(starts, [[true, true]], 'the wait\'s own start finds it started');
+});
+
+test('a print in the task between "came near" and its render still builds that element', async () => {
+  class Host extends ElementBase {
+    isConnected = false;
+    connect() { this.isConnected = true; this.connectedCallback(); }
+  }
+  const host = new Host();
+  const starts = [];
+  startWhenNear(host, { start: (first, printing) => starts.push([first, printing]) });
+  host.connect();
+  await nextTask(); // the wait begins a task after connecting
+  observers[0].report([{ target: host, isIntersecting: true }]); // came near: its render is a task away
+  print(); // ... and the print comes first
+  assert.deepEqual(starts, [[true, true]], 'built inside beforeprint');
+  for (let i = 0; i < 3; i += 1) await nextTask();
+  assert.deepEqual(starts, [[true, true]], 'and only once');
+});
+
+test('whilePrintable: called once inside the next beforeprint, never after its cancel', () => {
+  const calls = [];
+  whilePrintable(() => calls.push('kept'));
+  const cancel = whilePrintable(() => calls.push('cancelled'));
+  cancel();
+  print();
+  print();
+  assert.deepEqual(calls, ['kept']);
+});
+
+test('a render run by the print that adds a print hook has that hook run in the same beforeprint', () => {
+  const calls = [];
+  queueRender(() => {
+    calls.push('started');
+    whilePrintable(() => calls.push('built'));
+  });
+  print();
+  assert.deepEqual(calls, ['started', 'built']);
 });

@@ -8,7 +8,7 @@ import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionChangeEvent, AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
-import { queueRender } from '../shared/near.js';
+import { queueRender, whilePrintable } from '../shared/near.js';
 import { onSchemeChange } from '../shared/scheme.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
@@ -92,6 +92,7 @@ export class AttentionWidget extends ElementBase {
   #prebuilt = false;   // the panels' build is queued (#whenNear): the core's first check paints as it goes
   #core = null;        // the teaching core, once loaded
   #shown = false;      // the panels are started (#onNear): on screen, or in a printout
+  #cancelPrint = () => {}; // came near, not yet shown: a print builds it now (#whenNear)
   #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
   #ui;
   #line;               // the message line (createMessageLine)
@@ -182,6 +183,8 @@ export class AttentionWidget extends ElementBase {
       this.#onNear(this.#core);
       return;
     }
+    // Came near: built when the figure code is in. A print before then builds it now, if it can.
+    this.#cancelPrint = whilePrintable(() => this.#core && this.#view.isReady && this.#whenNear(true));
     this.#view.ready().then(() => {
       this.#prebuilt = true;
       this.#panels.prebuild(() => this.#sources.loaded);
@@ -199,6 +202,7 @@ export class AttentionWidget extends ElementBase {
   #onNear(attn) {
     if (this.#shown) return; // printed already: the render queued when it came near finds it done
     this.#shown = true;
+    this.#cancelPrint();
     this.#panels.start();
     this.#compute(attn); // if not done off screen: painted as it is announced
     this.#panels.catchUp();

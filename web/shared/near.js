@@ -16,6 +16,7 @@ const offScreen = new WeakSet(); // elements whenNear resolved for a print, not 
 // weakly too).
 const waiting = new WeakMap(); // element -> finish(near) while it waits
 const printable = new Set();   // a WeakRef to each waiting element, for a print
+const printHooks = new Set();  // work a print must do now: onPrint below
 let observer = null;
 
 /**
@@ -41,9 +42,18 @@ export function whenNear(element, { printNow = null } = {}) {
       waiting.delete(element);
       printable.delete(ref);
       observer.unobserve(element);
-      if (!near) offScreen.add(element);
-      if (!near) printNow?.();
-      setTimeout(resolve, 0);
+      if (!near) {
+        offScreen.add(element);
+        printNow?.();
+        setTimeout(resolve, 0);
+        return;
+      }
+      // Came near: its render is queued a task from now. A print in between builds it at once.
+      const cancel = printNow ? whilePrintable(printNow) : () => {};
+      setTimeout(() => {
+        cancel();
+        resolve();
+      }, 0);
     });
     printable.add(ref);
     observer.observe(element);
@@ -66,6 +76,26 @@ function onPrint() {
     else printable.delete(ref);
   }
   renderAllNow();
+  // A render run here may start an element whose own build waits for a promise (its figure code):
+  // its hook, added meanwhile, builds it now. Bounded, as renderAllNow, should hooks add hooks.
+  for (let round = 0; printHooks.size && round < PRINT_RENDER_LIMIT; round += 1) {
+    for (const hook of [...printHooks]) {
+      printHooks.delete(hook);
+      isolated(hook);
+    }
+    renderAllNow();
+  }
+}
+
+/**
+ * Calls `printNow` inside the page's beforeprint, once, unless the returned function was called
+ * first: for an element on its way to its first render (it came near, its code is still arriving)
+ * that a print must build now.
+ */
+export function whilePrintable(printNow) {
+  addEventListener('beforeprint', onPrint); // the same listener again is not added twice
+  printHooks.add(printNow);
+  return () => printHooks.delete(printNow);
 }
 
 const PRINT_RENDER_LIMIT = 10_000; // renders that queue renders forever (none should) still end
