@@ -111,12 +111,7 @@ export function createAskerPanel({ onAsker }) {
   }
 
   function paintBlend(tokens, result, i) {
-    const top = topKey(result.weights[i]);
-    const terms = tokens.length <= 4
-      ? ` = ${tokens.map((t, j) => `${fixed2(result.weights[i][j])} × v(${t})`).join(' + ')}` : '';
-    const o = result.outputs[i];
-    setTokenText(view.blend, `o(${tokens[i]})${terms} ≈ ${vector(o, fixed2)}, beside v(${tokens[top]}) = `
-      + `${vector(result.values[top])}, the value it weighs most.`);
+    setTokenText(view.blend, blendSentence(tokens, result, i));
   }
 
   return { element, build, update };
@@ -135,6 +130,22 @@ function markMasked(cell, masked) {
   if (masked) setAttr(cell, 'aria-label', 'masked');
   else if (cell.hasAttribute('aria-label')) cell.removeAttribute('aria-label');
   cell.classList.toggle('masked', masked);
+}
+
+/**
+ * "o(sat) = 0.09 × v(the) + … ≈ [2.37, 1.51], beside v(cat) = [3, 1], the value it weighs most."
+ * Shares that print the same (two decimals) are a tie, said as one: "the values it weighs most,
+ * tied at 0.50".
+ */
+export function blendSentence(tokens, result, i) {
+  const weights = result.weights[i];
+  const terms = tokens.length <= 4 ? ` = ${tokens.map((t, j) => `${fixed2(weights[j])} × v(${t})`).join(' + ')}` : '';
+  const head = `o(${tokens[i]})${terms} ≈ ${vector(result.outputs[i], fixed2)}, beside `;
+  const top = fixed2(weights[topKey(weights)]);
+  const tied = weights.map((w, j) => j).filter((j) => fixed2(weights[j]) === top);
+  const values = tied.map((j) => `v(${tokens[j]}) = ${vector(result.values[j])}`);
+  if (tied.length === 1) return `${head}${values[0]}, the value it weighs most.`;
+  return `${head}${values.slice(0, -1).join(', ')} and ${values.at(-1)}, the values it weighs most, tied at ${top}.`;
 }
 
 // Duplicate words get their position so the choice is unambiguous: "the (word 5)".
