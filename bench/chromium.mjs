@@ -24,7 +24,8 @@ function ortDist() {
   }
 }
 
-// path -> file: /bench/x under bench/, /ort/x under onnxruntime-web's dist/, /sK/(wasm|dist|web)/x
+// path -> file: /bench/x under bench/, /web/x under this checkout's web/ (bench/random.mjs draws
+// with the scale lab's generator), /ort/x under onnxruntime-web's dist/, /sK/(wasm|dist|web)/x
 // under the K-th mounted checkout. Nothing else is reachable.
 function resolveFile(path, roots, ort) {
   const inside = (base, rest) => {
@@ -32,6 +33,7 @@ function resolveFile(path, roots, ort) {
     return file.startsWith(base) ? file : null;
   };
   if (path.startsWith('/bench/')) return inside(BENCH, path.slice(7));
+  if (path.startsWith('/web/')) return inside(join(BENCH, '..', 'web', sep), path.slice(5));
   if (path.startsWith('/ort/')) return ort && inside(ort, path.slice(5));
   const [, k, top, rest] = /^\/s(\d+)\/([^/]+)\/(.*)$/.exec(path) ?? [];
   return roots[k] && SERVED.includes(top) ? inside(join(roots[k], top, sep), rest) : null;

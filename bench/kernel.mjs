@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CONTENDERS, compareResults, importAttention, ourKernel, onnxruntimeWasm } from './contenders.mjs';
 import { runInChild } from './child.mjs';
-import { randomInputs, createRandom } from './random.mjs';
+import { mulberry32, randomInputs } from './random.mjs';
 import { makeCeilingProbe, measureSimdCeiling } from './simd-ceiling.mjs';
 import { Skipped } from './rounds.mjs';
 
@@ -194,7 +194,7 @@ async function capCalls(ctx, side, variant) {
   const { loadAttention } = await importAttention(side.root);
   const attn = await loadAttention({ variant });
   const { maxTokens, maxDim, maxRawWork } = attn.limits;
-  const random = (count, seed) => { const { uniform } = createRandom(seed); return Float32Array.from({ length: count }, () => uniform() - 0.5); };
+  const random = (count, seed) => { const uniform = mulberry32(seed); return Float32Array.from({ length: count }, () => uniform() - 0.5); };
   const nested = (rows, cols, seed) => {
     const flat = random(rows * cols, seed);
     return Array.from({ length: rows }, (_, r) => Array.from(flat.subarray(r * cols, (r + 1) * cols)));
