@@ -5,18 +5,6 @@
 // the widget alone never downloads it.
 import { AttentionError, checkFlag, checkSize, describe, readInput, typedArrayLength } from './checks.js';
 
-/**
- * Starts one kernel instance and its raw path, from a kernel module's file (attention.js starts
- * the runner itself and wraps it). `createKernel`: a kernel module's
- * default export (scripts/kernel-module.mjs), which instantiates the wasm with the imports made
- * there. The runner is imported, not bundled in: in the hosted build kernel-runner.js stays one
- * file of its own, which the scale lab loads without this one.
- */
-export async function createRawPath(createKernel) {
-  const { createKernelRunner } = await import('./kernel-runner.js');
-  return new RawPath(await createKernelRunner(createKernel));
-}
-
 /** The raw path over a started kernel runner (kernel-runner.js, createKernelRunner). */
 export class RawPath {
   #runner;
