@@ -2,8 +2,8 @@
 // wasm module, Train pressed once, until it pauses itself. The claims docs/heads.md makes of it: the
 // run stops on the plateau rule (never on a spike, never on the step limit), and with two heads one
 // is labelled for the previous word and the other for the first noun, both needed; with one head,
-// the head ends with a label that says what it does. It prints the table docs/heads.md shows
-// (node --test tests/wasm/heads-seeds.test.mjs).
+// the head ends with a label that says what it does. It prints a table of the runs, which
+// docs/heads.md sums up (node --test tests/wasm/heads-seeds.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TrainingEngine, PLATEAU } from '../../web/views/heads/engine.js';

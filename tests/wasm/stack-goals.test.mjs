@@ -1,5 +1,5 @@
 // What the two layers of "“it” reads its sentence" do, measured on the held-out sentences for
-// seeds 0-5 once the goal is met (docs/training.md quotes the table this prints):
+// seeds 0-5 once the goal is met (docs/training.md states what it asserts):
 //   layer 1: the mean share of "it" on the cue word, how often the cue is "it"'s clear favourite,
 //            the mean share of "it"'s noun on the cue;
 //   the counterfactual: swap the cue ("hungry" <-> "fragile") and layer 2's largest share moves
