@@ -168,28 +168,38 @@ export async function satToCat(): Promise<string> {
 }
 `;
 
+// One tsc run per framework: the lesson and a copy of it per wrong value, each in a file of its own
+// (a program's lib and the package's types are read once, not once per value). The lesson has no
+// error, each copy has one in its own file, and nothing else has any.
+async function typeCheck(name, compilerOptions, lesson, wrongs) {
+  const files = [`lesson-${name}.tsx`, ...wrongs.map((_, i) => `wrong-${name}-${i}.tsx`)];
+  await writeFile(join(pkg.dir, files[0]), lesson);
+  for (const [i, [right, wrong]] of wrongs.entries()) {
+    expect(lesson).toContain(right);
+    await writeFile(join(pkg.dir, files[i + 1]), lesson.replace(right, wrong));
+  }
+  const project = `tsconfig.${name}.json`;
+  await writeFile(join(pkg.dir, project), JSON.stringify({ compilerOptions: { strict: true, noEmit: true,
+    module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], types: [], ...compilerOptions },
+  files }));
+  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+  const out = await run(process.execPath, [tsc, '-p', project], { cwd: pkg.dir }).then(() => '', (err) => err.stdout || err.message);
+  const errors = out.split(/\n(?=\S+\.tsx\()/);
+  const of = (file) => errors.filter((e) => e.startsWith(`${file}(`)).join('\n');
+  expect(of(files[0]), 'the lesson').toBe('');
+  for (const [i, [, wrong, error]] of wrongs.entries()) expect(of(files[i + 1]), wrong).toMatch(error);
+  expect(errors.filter((e) => e && !files.some((f) => e.startsWith(`${f}(`))).join('\n'), 'errors elsewhere').toBe('');
+}
+
 test('tsc --noEmit --strict accepts a React .tsx using the elements and the core, and refuses a wrong attribute', async () => {
   const types = join(REPO, 'node_modules/@types/react');
-  const tsconfig = { compilerOptions: { strict: true, noEmit: true, jsx: 'react-jsx', module: 'esnext',
-    moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: false, types: [],
-    paths: { react: [join(types, 'index.d.ts')], 'react/jsx-runtime': [join(types, 'jsx-runtime.d.ts')] } },
-  files: ['lesson.tsx'] };
-  await writeFile(join(pkg.dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-  await writeFile(join(pkg.dir, 'lesson.tsx'), TSX);
-  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-  const ok = await run(process.execPath, [tsc, '-p', '.'], { cwd: pkg.dir }).catch((err) => err);
-  expect(ok.stdout ?? '').toBe('');
-  await writeFile(join(pkg.dir, 'lesson.tsx'), TSX.replace('preset="river-bank"', 'preset="river-banks"'));
-  const bad = await run(process.execPath, [tsc, '-p', '.'], { cwd: pkg.dir }).catch((err) => err);
-  expect(bad.stdout).toMatch(/lesson\.tsx.*error TS2\d+: Type '"river-banks"' is not assignable/);
+  await typeCheck('react', { jsx: 'react-jsx', skipLibCheck: false,
+    paths: { react: [join(types, 'index.d.ts')], 'react/jsx-runtime': [join(types, 'jsx-runtime.d.ts')] } }, TSX,
+  [['preset="river-bank"', 'preset="river-banks"', /error TS2\d+: Type '"river-banks"' is not assignable/]]);
 });
 
 test('tsc --strict accepts the same elements in a Preact .tsx (attention-widget/preact)', async () => {
   const preact = join(REPO, 'node_modules/preact');
-  const tsconfig = { compilerOptions: { strict: true, noEmit: true, jsx: 'react-jsx', jsxImportSource: 'preact',
-    module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], types: [],
-    paths: { preact: [preact], 'preact/*': [`${preact}/*`] } }, files: ['lesson-preact.tsx'] };
-  await writeFile(join(pkg.dir, 'tsconfig.preact.json'), JSON.stringify(tsconfig));
   const tsx = `import type {} from 'attention-widget/preact';
 import type { AttentionChangeEvent } from 'attention-widget';
 export const Lesson = () => (
@@ -199,21 +209,12 @@ export const Lesson = () => (
   </main>
 );
 `;
-  await writeFile(join(pkg.dir, 'lesson-preact.tsx'), tsx);
-  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-  const ok = await run(process.execPath, [tsc, '-p', 'tsconfig.preact.json'], { cwd: pkg.dir }).catch((err) => err);
-  expect(ok.stdout ?? '').toBe('');
-  await writeFile(join(pkg.dir, 'lesson-preact.tsx'), tsx.replace('n={4096}', 'n={[4096]}'));
-  const bad = await run(process.execPath, [tsc, '-p', 'tsconfig.preact.json'], { cwd: pkg.dir }).catch((err) => err);
-  expect(bad.stdout).toMatch(/lesson-preact\.tsx.*error TS2\d+/);
+  await typeCheck('preact', { jsx: 'react-jsx', jsxImportSource: 'preact',
+    paths: { preact: [preact], 'preact/*': [`${preact}/*`] } }, tsx, [['n={4096}', 'n={[4096]}', /error TS2\d+/]]);
 });
 
 test('tsc --strict accepts the same elements in a Solid .tsx (attention-widget/solid: prop:, on:)', async () => {
   const solid = join(REPO, 'node_modules/solid-js');
-  const tsconfig = { compilerOptions: { strict: true, noEmit: true, jsx: 'preserve', jsxImportSource: 'solid-js',
-    module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], types: [],
-    paths: { 'solid-js': [solid], 'solid-js/*': [`${solid}/*`] } }, files: ['lesson-solid.tsx'] };
-  await writeFile(join(pkg.dir, 'tsconfig.solid.json'), JSON.stringify(tsconfig));
   const tsx = `import type {} from 'attention-widget/solid';
 import type { AttentionChangeEvent, WidgetConfig } from 'attention-widget';
 const config: WidgetConfig = { tokens: ['a', 'b'], embeddings: [[1, 0], [0, 1]], wq: [[1, 0]], wk: [[1, 0]], wv: [[1, 0]] };
@@ -225,14 +226,8 @@ export const Lesson = () => (
   </main>
 );
 `;
-  await writeFile(join(pkg.dir, 'lesson-solid.tsx'), tsx);
-  const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-  const ok = await run(process.execPath, [tsc, '-p', 'tsconfig.solid.json'], { cwd: pkg.dir }).catch((err) => err);
-  expect(ok.stdout ?? '').toBe('');
-  for (const wrong of [['n={4096}', 'n={[4096]}'], ['preset="it-vase"', 'preset="it-vases"'], ['prop:config={config}', 'prop:config={42}'],
-    ['console.log(e.n, e.mode)', 'console.log(e.n, e.nope)']]) {
-    await writeFile(join(pkg.dir, 'lesson-solid.tsx'), tsx.replace(...wrong));
-    const bad = await run(process.execPath, [tsc, '-p', 'tsconfig.solid.json'], { cwd: pkg.dir }).catch((err) => err);
-    expect(bad.stdout, wrong[1]).toMatch(/lesson-solid\.tsx.*error TS2\d+/);
-  }
+  await typeCheck('solid', { jsx: 'preserve', jsxImportSource: 'solid-js',
+    paths: { 'solid-js': [solid], 'solid-js/*': [`${solid}/*`] } }, tsx,
+  [['n={4096}', 'n={[4096]}'], ['preset="it-vase"', 'preset="it-vases"'], ['prop:config={config}', 'prop:config={42}'],
+    ['console.log(e.n, e.mode)', 'console.log(e.n, e.nope)']].map(([right, wrong]) => [right, wrong, /error TS2\d+/]));
 });
