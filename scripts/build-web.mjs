@@ -25,6 +25,7 @@ const at = (...parts) => join(ROOT, ...parts);
 
 /** Every stylesheet a shadow root adopts. A new element's CSS is one more line here. */
 export const CSS_SOURCES = [
+  'web/shared/tokens.css',
   'web/views/widget/widget.css',
   'web/views/widget/share.css',
   'web/views/scale/scale.css',

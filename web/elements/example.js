@@ -6,6 +6,7 @@
 // (web/model/example.js) and has the core verify every change, whichever view made it.
 import { loadAttention } from '../../wasm/attention.js';
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { AttentionChangeEvent } from '../shared/events.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
@@ -19,9 +20,8 @@ import { EXAMPLE_CONNECTED, EXAMPLE_DISCONNECTED, EXAMPLE_RENAMED } from '../vie
 const CSS = `
 :host { display: block; }
 :host([hidden]), [hidden] { display: none; }
-p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--aw-error, #b3261e); border-radius: 8px;
-  color: var(--aw-error, #b3261e); font: inherit; }
-@media (prefers-color-scheme: dark) { p { color: var(--aw-error, #ff8a80); border-color: var(--aw-error, #ff8a80); } }
+p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--_error); border-radius: 8px;
+  color: var(--_error); font: inherit; }
 `;
 
 // Its id is the name views find it by: a new id, while it is on the page, is a rename every view
@@ -71,7 +71,7 @@ export class AttentionExample extends ElementBase {
     const root = this.attachShadow({ mode: 'open' });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
-    root.adoptedStyleSheets = [sheet];
+    root.adoptedStyleSheets = [tokenSheet(), sheet];
     const error = document.createElement('p');
     error.setAttribute('role', 'alert');
     error.setAttribute('part', 'error');

@@ -8,6 +8,7 @@
 // Attributes are the API: seed, heads, no-worker. The controls write them. Lifecycle and wiring
 // only: what it shows is web/views/heads/view.js.
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
 import { clip } from '../shared/text.js';
@@ -67,7 +68,7 @@ export class AttentionHeadsElement extends ElementBase {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styleSheet()]; // built from heads.css, once per page
+    root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then heads.css: built once per page
     this.#view = new HeadsView(root, this.#state.heads); // blank, sized like the first picture (see .loading in the CSS)
     this.#line = createMessageLine(this, this.#view.parts.message);
     this.#wireControls();

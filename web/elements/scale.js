@@ -9,6 +9,7 @@
 // what it shows is web/views/scale/lab.js.
 
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { sentence } from '../shared/text.js';
 import { queueRender } from '../shared/near.js';
 import { onSchemeChange } from '../shared/scheme.js';
@@ -82,7 +83,7 @@ export class AttentionScaleElement extends ElementBase {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styleSheet()]; // built from scale.css, once per page
+    root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then scale.css: built once per page
     this.#lab = new ScaleLab(this);
     this.#line = createMessageLine(this, () => root.querySelector('.message'));
   }

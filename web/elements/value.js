@@ -4,6 +4,7 @@
 // Its own content is the fallback, shown until the example has numbers (or without
 // JavaScript), so an author can write the chapter's number there.
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { watchExample } from '../views/figures/lookup.js';
 
@@ -21,9 +22,8 @@ const loadOf = () => (ofLoading ??= import('../views/figures/of.js').then((m) =>
 const CSS = `
 :host { display: inline; font-variant-numeric: tabular-nums; white-space: nowrap; }
 /* A number never breaks inside; a marker is a sentence and wraps like one (a long name in it too). */
-:host([data-error]) { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px;
+:host([data-error]) { color: var(--_error); text-decoration: underline wavy; text-underline-offset: 2px;
   white-space: normal; overflow-wrap: anywhere; }
-@media (prefers-color-scheme: dark) { :host([data-error]) { color: var(--aw-error, #ff8a80); } }
 `;
 let sheet = null; // made once per page, adopted by every value
 
@@ -59,7 +59,7 @@ export class AttentionValue extends ElementBase {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(CSS);
     }
-    root.adoptedStyleSheets = [sheet];
+    root.adoptedStyleSheets = [tokenSheet(), sheet];
     root.append(document.createElement('slot'));
   }
 

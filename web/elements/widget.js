@@ -6,6 +6,7 @@
 import { loadAttention } from '../../wasm/attention.js';
 import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { AttentionChangeEvent, AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { queueRender } from '../shared/near.js';
@@ -230,7 +231,7 @@ export class AttentionWidget extends ElementBase {
     const title = el('p', { class: 'title' });
     const body = el('div', { class: 'body', hidden: true });
     const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
-    this.shadowRoot.adoptedStyleSheets = [styleSheet()]; // built from widget.css, once per page
+    this.shadowRoot.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then widget.css: built once per page
     this.shadowRoot.append(root);
     return { root, status, error, title, body };
   }
