@@ -26,6 +26,9 @@ const at = (...parts) => join(ROOT, ...parts);
 /** Every stylesheet a shadow root adopts. A new element's CSS is one more line here. */
 export const CSS_SOURCES = [
   'web/shared/tokens.css',
+  'web/shared/tokens-dark.css',
+  'web/views/widget/roles.css',
+  'web/views/widget/roles-dark.css',
   'web/views/widget/widget.css',
   'web/views/widget/share.css',
   'web/views/scale/scale.css',
