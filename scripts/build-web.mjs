@@ -150,7 +150,7 @@ async function buildHosted() {
   const current = new Set(result.outputFiles.map((f) => f.path));
   for (const name of await readdir(out))
     if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
-  for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+  for (const page of ['embed.html', 'embed.css', 'frame-height.js']) await publish(join(out, page), await readFile(at('web', page)));
 }
 
 // The one-file builds carry one module of the core each: the widget's bundle the teaching
