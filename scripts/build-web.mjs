@@ -150,7 +150,10 @@ async function buildHosted() {
   const current = new Set(result.outputFiles.map((f) => f.path));
   for (const name of await readdir(out))
     if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
-  for (const page of ['embed.html', 'embed.css', 'frame-height.js']) await publish(join(out, page), await readFile(at('web', page)));
+  for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+  // The iframe's parent half (no imports): minified on its own, with the hint as every script here.
+  const frameHeight = await esbuild.transform(await readFile(at('web/frame-height.js'), 'utf8'), { minify: true, format: 'esm', target: TARGET });
+  await publish(join(out, 'frame-height.js'), COMPILE_HINT + frameHeight.code);
 }
 
 // The one-file builds carry one module of the core each: the widget's bundle the teaching

@@ -13,7 +13,7 @@
 // The message's origin must be the src's, or "null" for an iframe sandboxed without
 // allow-same-origin (an LMS's usual frame: its document has an opaque origin, so "null" is all it
 // can say; the window check is what identifies it then). Anything else is ignored.
-// No imports: one small file for a host page to load (the hosted build copies it as it is).
+// No imports: one small file for a host page to load (the hosted build minifies it on its own).
 
 export const HEIGHT_MESSAGE = 'attention-widget:height'; // as embed.js posts it (views/figures/messages.js)
 const MAX_HEIGHT = 100_000; // CSS pixels: more is not a widget's height
