@@ -48,6 +48,7 @@ const frameNamed = (page, id) => page.frames().find((f) => f.parentFrame() && f.
 test('sandboxed (origin "null"): the widget loads its modules and wasm with CORS, and frame-height.js sizes the frame', async ({ page, baseURL }) => {
   await open(page, baseURL, sandboxed(baseURL, 'lesson', '?preset=cat-sat&x=lesson'));
   const widget = page.frameLocator('#lesson').locator('attention-widget');
+  await expect(widget.getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
   expect(await gridRow(widget, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
   const frame = frameNamed(page, 'x=lesson');
   expect(await frame.evaluate(() => self.origin)).toBe('null'); // really sandboxed
