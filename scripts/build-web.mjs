@@ -176,6 +176,11 @@ async function buildSingleFiles() {
     outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/views/scale/worker.js')],
     outfile: at('dist/worker.js'), plugins: [onlyModule('attention-kernel.mjs')] }));
+  // The anywidget module in one file, for MyST books, which copy the module into the book: the
+  // widget; the labs stay out (their workers and cores are files of their own).
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/anywidget.js')],
+    outfile: at('dist/anywidget.js'), external: ['./attention-scale.js', './attention-heads.js'],
+    plugins: [onlyModule('attention-core.mjs')] }));
 }
 
 async function main() {
