@@ -25,6 +25,10 @@ const at = (...parts) => join(ROOT, ...parts);
 
 /** Every stylesheet a shadow root adopts. A new element's CSS is one more line here. */
 export const CSS_SOURCES = [
+  'web/shared/tokens.css',
+  'web/shared/tokens-dark.css',
+  'web/views/widget/roles.css',
+  'web/views/widget/roles-dark.css',
   'web/views/widget/widget.css',
   'web/views/widget/share.css',
   'web/views/scale/scale.css',
@@ -147,6 +151,9 @@ async function buildHosted() {
   for (const name of await readdir(out))
     if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
   for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+  // The iframe's parent half (no imports): minified on its own, with the hint as every script here.
+  const frameHeight = await esbuild.transform(await readFile(at('web/frame-height.js'), 'utf8'), { minify: true, format: 'esm', target: TARGET });
+  await publish(join(out, 'frame-height.js'), COMPILE_HINT + frameHeight.code);
 }
 
 // The one-file builds carry one module of the core each: the widget's bundle the teaching
@@ -169,6 +176,11 @@ async function buildSingleFiles() {
     outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/views/scale/worker.js')],
     outfile: at('dist/worker.js'), plugins: [onlyModule('attention-kernel.mjs')] }));
+  // The anywidget module in one file, for MyST books, which copy the module into the book: the
+  // widget; the labs stay out (their workers and cores are files of their own).
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/anywidget.js')],
+    outfile: at('dist/anywidget.js'), external: ['./attention-scale.js', './attention-heads.js'],
+    plugins: [onlyModule('attention-core.mjs')] }));
 }
 
 async function main() {

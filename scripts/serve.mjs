@@ -1,6 +1,10 @@
 // Static server for the demo: serves web/, wasm/ and dist/ on 127.0.0.1 with
 // the strict Content-Security-Policy a careful course site would send, so the
-// demo proves the widget works under it. No dependencies.
+// demo proves the widget works under it. No dependencies. Every file also goes
+// with Access-Control-Allow-Origin: *, as a widget host must send it: a page on
+// another origin loads the modules with CORS, and so does embed.html inside an
+// <iframe sandbox="allow-scripts"> (its origin is "null"), the core's .wasm included.
+// The files are public and no request carries credentials, so * is right.
 //
 //   PORT=8080 node scripts/serve.mjs      (PORT=0 picks a free port)
 import { createServer } from 'node:http';
@@ -59,6 +63,7 @@ async function handle(req, res) {
     res.writeHead(200, {
       'Content-Type': (Object.hasOwn(TYPES, extname(file)) && TYPES[extname(file)]) || 'application/octet-stream',
       'Content-Security-Policy': CSP,
+      'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     });

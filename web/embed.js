@@ -18,14 +18,18 @@
 //
 // Height: after load and on every resize the page posts
 //   { type: 'attention-widget:height', height }   (CSS pixels, an integer)
-// to its parent, so the parent can size the iframe (README: "Embed it in a course site").
+// to its parent, so the parent can size the iframe: the parent loads web/frame-height.js, which
+// takes it only from this frame's own window (README: "Embed it in a course site"). In an
+// <iframe sandbox="allow-scripts"> the page's origin is "null": its modules and the core's .wasm
+// then load only if the host sends Access-Control-Allow-Origin (docs/embedding.md).
 import { define } from './attention-widget.js';
 import { FALSE_WORDS as OFF, TRUE_WORDS as ON } from './shared/booleans.js';
 import { clip } from './shared/text.js';
 import { decodeState } from './model/share.js';
 import { linkFrame } from './views/figures/frame-link.js';
+import { HEIGHT_MESSAGE } from './views/figures/messages.js';
 
-export const HEIGHT_MESSAGE = 'attention-widget:height';
+export { HEIGHT_MESSAGE };
 // show, readonly and highlight make the frame a chapter figure (docs/figures.md); the widget reads them.
 const ATTRIBUTES = ['preset', 'temperature', 'asker', 'show', 'readonly', 'highlight'];
 const SWITCHES = ['causal', 'scaled'];

@@ -12,6 +12,8 @@ import type * as AttentionWidget from './attention-widget.js';
 export interface AttentionExampleProps extends DetailedHTMLProps<HTMLAttributes<AttentionExample.AttentionExample>, AttentionExample.AttentionExample> {
   /** the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place */
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** blank the upper-right triangle before softmax */
   'causal'?: boolean | string;
   /** divide scores by √d_k */
@@ -36,6 +38,8 @@ export interface AttentionHeadsProps extends DetailedHTMLProps<HTMLAttributes<At
   'heads'?: number | string;
   /** Train on the page's thread instead of a worker (absent: off). */
   'no-worker'?: boolean | string;
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** Each message the element shows, with a stable code. */
   'onattention-error'?: (event: AttentionHeads.AttentionErrorEvent) => void;
 }
@@ -58,6 +62,8 @@ export interface AttentionScaleProps extends DetailedHTMLProps<HTMLAttributes<At
   'no-worker'?: boolean | string;
   /** One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both) */
   'show'?: 'thermostat'|'grid';
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** Each time a new grid is on screen. */
   'onattention-scale-result'?: (event: AttentionScale.AttentionScaleResultEvent) => void;
   /** Each message the lab shows, with a stable code. */
@@ -72,6 +78,8 @@ export interface AttentionValueProps extends DetailedHTMLProps<HTMLAttributes<At
   'of'?: string;
   /** two decimals (default), trailing zeros dropped, or a percentage (shares only) */
   'format'?: 'fixed'|'compact'|'percent';
+  /** Light or dark colours for its marker; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** When `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message). */
   'onattention-error'?: (event: AttentionValue.AttentionErrorEvent) => void;
 }
@@ -86,6 +94,8 @@ export interface AttentionWidgetProps extends DetailedHTMLProps<HTMLAttributes<A
   'predict'?: boolean | string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** Mask the keys after each asker (absent: off). */
   'causal'?: boolean | string;
   /** Divide the scores by √d_k (absent: off). */

@@ -12,6 +12,8 @@ import type * as AttentionWidget from './attention-widget.js';
 export interface AttentionExampleProps extends JSX.HTMLAttributes<AttentionExample.AttentionExample> {
   /** the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place */
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** blank the upper-right triangle before softmax */
   'causal'?: boolean | string;
   /** divide scores by √d_k */
@@ -32,6 +34,8 @@ export interface AttentionHeadsProps extends JSX.HTMLAttributes<AttentionHeads.A
   'heads'?: number | string;
   /** Train on the page's thread instead of a worker (absent: off). */
   'no-worker'?: boolean | string;
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
 }
 
 /** <attention-scale>: The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost, computed by the core in a worker. (These tags are the element's documented API: see custom-elements.json and the JSX types, checked against observedAttributes by a test.) */
@@ -52,6 +56,8 @@ export interface AttentionScaleProps extends JSX.HTMLAttributes<AttentionScale.A
   'no-worker'?: boolean | string;
   /** One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both) */
   'show'?: 'thermostat'|'grid';
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
 }
 
 /** <attention-value>: One number (or vector) of an <attention-example>, as inline text that follows every edit. Its own text is shown until the example has numbers (write the chapter's number there). */
@@ -62,6 +68,8 @@ export interface AttentionValueProps extends JSX.HTMLAttributes<AttentionValue.A
   'of'?: string;
   /** two decimals (default), trailing zeros dropped, or a percentage (shares only) */
   'format'?: 'fixed'|'compact'|'percent';
+  /** Light or dark colours for its marker; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
 }
 
 /** <attention-widget>: The chapter's "See it move": one worked example of self-attention, every number from the core. (These tags are the element's documented API: custom-elements.json and the JSX types are built from them, and a test checks them against observedAttributes.) */
@@ -74,6 +82,8 @@ export interface AttentionWidgetProps extends JSX.HTMLAttributes<AttentionWidget
   'predict'?: boolean | string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** Mask the keys after each asker (absent: off). */
   'causal'?: boolean | string;
   /** Divide the scores by √d_k (absent: off). */

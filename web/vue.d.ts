@@ -21,6 +21,8 @@ export type VueCustomElement<Host extends HTMLElement, Props, Events extends { [
 export interface AttentionExampleProps extends HTMLAttributes {
   /** the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place */
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** blank the upper-right triangle before softmax */
   'causal'?: boolean | string;
   /** divide scores by √d_k */
@@ -57,6 +59,8 @@ export interface AttentionHeadsProps extends HTMLAttributes {
   'heads'?: number | string;
   /** Train on the page's thread instead of a worker (absent: off). (the no-worker attribute) */
   'noWorker'?: boolean | string;
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
 }
 
 /** The events <attention-heads> fires, by name. */
@@ -91,6 +95,8 @@ export interface AttentionScaleProps extends HTMLAttributes {
   'noWorker'?: boolean | string;
   /** One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both) */
   'show'?: 'thermostat'|'grid';
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
 }
 
 /** The events <attention-scale> fires, by name. */
@@ -119,6 +125,8 @@ export interface AttentionValueProps extends HTMLAttributes {
   'of'?: string;
   /** two decimals (default), trailing zeros dropped, or a percentage (shares only) */
   'format'?: 'fixed'|'compact'|'percent';
+  /** Light or dark colours for its marker; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
 }
 
 /** The events <attention-value> fires, by name. */
@@ -143,6 +151,8 @@ export interface AttentionWidgetProps extends HTMLAttributes {
   'predict'?: boolean | string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;
+  /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
+  'theme'?: 'light'|'dark'|'auto';
   /** Mask the keys after each asker (absent: off). */
   'causal'?: boolean | string;
   /** Divide the scores by √d_k (absent: off). */

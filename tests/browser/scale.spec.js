@@ -57,7 +57,7 @@ test('the heat map changes with the input, and the causal switch blanks the uppe
 
   await setAndWait(page, { causal: '' });
   const causal = await heatPixels(page);
-  const masked = await cssColour(page, '--aw-scale-masked');
+  const masked = await cssColour(page, '--_masked');
   const at = (img, i, j) => img.rgb.slice((i * img.size + j) * 3, (i * img.size + j) * 3 + 3);
   for (let i = 0; i < 64; i++) {
     for (let j = 0; j < 64; j++) {

@@ -6,6 +6,8 @@
 // (web/model/example.js) and has the core verify every change, whichever view made it.
 import { loadAttention } from '../../wasm/attention.js';
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
+import { followTheme } from '../shared/controllers/theme.js';
 import { AttentionChangeEvent } from '../shared/events.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
@@ -19,9 +21,8 @@ import { EXAMPLE_CONNECTED, EXAMPLE_DISCONNECTED, EXAMPLE_RENAMED } from '../vie
 const CSS = `
 :host { display: block; }
 :host([hidden]), [hidden] { display: none; }
-p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--aw-error, #b3261e); border-radius: 8px;
-  color: var(--aw-error, #b3261e); font: inherit; }
-@media (prefers-color-scheme: dark) { p { color: var(--aw-error, #ff8a80); border-color: var(--aw-error, #ff8a80); } }
+p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--_error); border-radius: 8px;
+  color: var(--_error); font: inherit; }
 `;
 
 // Its id is the name views find it by: a new id, while it is on the page, is a rename every view
@@ -44,6 +45,7 @@ function watchRenames(example, signal) {
  * @attr {boolean} scaled - divide scores by √d_k
  * @attr {number} temperature - softmax temperature, 0 < T ≤ 100 (default 1)
  * @attr {string} asker - token text or 0-based index of the token whose row the views write out
+ * @attr {'light'|'dark'|'auto'} theme - Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting.
  * @prop {WidgetState} state - A copy of the current state (read-only).
  * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
  * @fires {AttentionChangeEvent} attention-change - After every committed change, from any view (`reason` says why).
@@ -51,7 +53,7 @@ function watchRenames(example, signal) {
  * @cssprop --aw-error - colour of its error message
  */
 export class AttentionExample extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS];
+  static observedAttributes = ['preset', ...FLAGS, 'theme'];
 
   static define(tag = 'attention-example', registry = globalThis.customElements) {
     return defineElement(this, tag, registry);
@@ -65,19 +67,21 @@ export class AttentionExample extends ElementBase {
   #link = followLink(this, { enabled: () => Boolean(this.id),
     onLink: (payload) => this.#report(this.#model.followLink(payload)) });
   #line;
+  #theme; // light or dark (web/shared/controllers/theme.js)
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
-    root.adoptedStyleSheets = [sheet];
+    root.adoptedStyleSheets = [tokenSheet(), sheet];
     const error = document.createElement('p');
     error.setAttribute('role', 'alert');
     error.setAttribute('part', 'error');
     error.hidden = true;
     root.append(error);
     this.#line = createMessageLine(this, error);
+    this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
     // Every committed change, from any view, is this element's change too.
     this.#model.subscribe(({ reason }) => this.dispatchEvent(new AttentionChangeEvent(reason)));
   }
@@ -104,6 +108,7 @@ export class AttentionExample extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    if (name === 'theme') return this.#theme.attributeChanged();
     this.#sources.mark(name);
   }
 

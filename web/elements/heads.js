@@ -8,6 +8,8 @@
 // Attributes are the API: seed, heads, no-worker. The controls write them. Lifecycle and wiring
 // only: what it shows is web/views/heads/view.js.
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
+import { followTheme } from '../shared/controllers/theme.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
 import { clip } from '../shared/text.js';
@@ -20,6 +22,7 @@ import { styleSheet } from '../views/heads/heads.css.js';
 /**
  * Two heads learn two jobs: a tiny multi-head model trained live by the core (docs/heads.md).
  * @tagname attention-heads
+ * @attr {'light'|'dark'|'auto'} theme - Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting.
  * @attr {number} seed - 0 … 4294967295 (absent: 1): the corpus split, the initial weights and the batch order.
  * @attr {number} heads - 1 … 4 (absent: 2): number of heads; changing it starts a new model.
  * @attr {boolean} no-worker - Train on the page's thread instead of a worker (absent: off).
@@ -38,7 +41,7 @@ import { styleSheet } from '../views/heads/heads.css.js';
  * @cssprop [--aw-heads-grid=#e2e2e8] - The curves' grid lines.
  */
 export class AttentionHeadsElement extends ElementBase {
-  static observedAttributes = ['seed', 'heads', 'no-worker'];
+  static observedAttributes = ['seed', 'heads', 'no-worker', 'theme'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-heads', registry = globalThis.customElements) {
@@ -63,18 +66,21 @@ export class AttentionHeadsElement extends ElementBase {
   #labelsDue = false;     // a measurement arrived since the last paint
   #view;
   #line;                  // the message line (createMessageLine)
+  #theme;                 // light or dark (web/shared/controllers/theme.js)
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styleSheet()]; // built from heads.css, once per page
+    root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then heads.css: built once per page
     this.#view = new HeadsView(root, this.#state.heads); // blank, sized like the first picture (see .loading in the CSS)
     this.#line = createMessageLine(this, this.#view.parts.message);
+    this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
     this.#wireControls();
   }
 
   attributeChangedCallback(name, oldValue, value) {
     if (oldValue === value) return;
+    if (name === 'theme') return this.#theme.attributeChanged();
     if (name === 'no-worker') {
       if (this.#client) this.#startClient();
       return;

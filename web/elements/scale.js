@@ -9,9 +9,10 @@
 // what it shows is web/views/scale/lab.js.
 
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { sentence } from '../shared/text.js';
 import { queueRender } from '../shared/near.js';
-import { onSchemeChange } from '../shared/scheme.js';
+import { followTheme } from '../shared/controllers/theme.js';
 import { parseWhole } from '../shared/whole.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
@@ -60,9 +61,10 @@ const GRID_SETTINGS = ['n', 'dk', 'scaled', 'causal', 'input', 'seed']; // what 
  * @cssprop [--aw-scale-dot=#6d28d9] - The time plot's dots.
  * @cssprop [--aw-scale-grid=#e2e2e8] - The plots' grid lines.
  * @attr {'thermostat'|'grid'} show - One half of the lab as a chapter figure: only the √d_k plot and its table, or only the n × n lab (absent: both)
+ * @attr {'light'|'dark'|'auto'} theme - Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting.
  */
 export class AttentionScaleElement extends ElementBase {
-  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show'];
+  static observedAttributes = ['n', 'dk', 'scaled', 'causal', 'input', 'seed', 'no-worker', 'show', 'theme'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-scale', registry = globalThis.customElements) {
@@ -78,13 +80,16 @@ export class AttentionScaleElement extends ElementBase {
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #lab;
   #line;                   // the message line (createMessageLine), shown with each update
+  #theme;                  // light or dark (web/shared/controllers/theme.js)
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [styleSheet()]; // built from scale.css, once per page
+    root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then scale.css: built once per page
     this.#lab = new ScaleLab(this);
     this.#line = createMessageLine(this, () => root.querySelector('.message'));
+    this.#theme = followTheme(this, { root, onChange: () => this.#lab.refreshPalette(),
+      report: (problems) => this.#line.report('theme', problems) });
   }
 
   connectedCallback() {
@@ -92,7 +97,6 @@ export class AttentionScaleElement extends ElementBase {
     // A figure of one part is small: built at once. A full lab in a task of its own.
     if (this.#figure()) this.#build();
     else queueRender(() => this.#build(), this);
-    onSchemeChange(() => this.#lab.refreshPalette(), this.connectionSignal);
   }
 
   // Near (or connected again): the workers start; the first time the lab appears in parts, a task
@@ -129,6 +133,7 @@ export class AttentionScaleElement extends ElementBase {
 
   attributeChangedCallback(name, oldValue, value) {
     if (oldValue === value) return;
+    if (name === 'theme') return this.#theme.attributeChanged();
     if (name === 'no-worker') {
       if (this.#client) this.#startClient();
     } else {

@@ -4,6 +4,8 @@
 // Its own content is the fallback, shown until the example has numbers (or without
 // JavaScript), so an author can write the chapter's number there.
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
+import { followTheme } from '../shared/controllers/theme.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { watchExample } from '../views/figures/lookup.js';
 
@@ -21,9 +23,8 @@ const loadOf = () => (ofLoading ??= import('../views/figures/of.js').then((m) =>
 const CSS = `
 :host { display: inline; font-variant-numeric: tabular-nums; white-space: nowrap; }
 /* A number never breaks inside; a marker is a sentence and wraps like one (a long name in it too). */
-:host([data-error]) { color: var(--aw-error, #b3261e); text-decoration: underline wavy; text-underline-offset: 2px;
+:host([data-error]) { color: var(--_error); text-decoration: underline wavy; text-underline-offset: 2px;
   white-space: normal; overflow-wrap: anywhere; }
-@media (prefers-color-scheme: dark) { :host([data-error]) { color: var(--aw-error, #ff8a80); } }
 `;
 let sheet = null; // made once per page, adopted by every value
 
@@ -33,13 +34,14 @@ let sheet = null; // made once per page, adopted by every value
  * @tagname attention-value
  * @attr {string} example - id of the <attention-example> it reads
  * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`
+ * @attr {'light'|'dark'|'auto'} theme - Light or dark colours for its marker; auto (or absent) follows the page's own toggle, else the reader's system setting.
  * @attr {'fixed'|'compact'|'percent'} format - two decimals (default), trailing zeros dropped, or a percentage (shares only)
  * @prop {string} text - The live text on screen ('' while it shows the author's text or a marker; read-only).
  * @fires {AttentionErrorEvent} attention-error - When `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message).
  * @cssprop --aw-error - colour of the marker (the element has a `data-error` attribute while it shows one)
  */
 export class AttentionValue extends ElementBase {
-  static observedAttributes = ['example', 'of', 'format'];
+  static observedAttributes = ['example', 'of', 'format', 'theme'];
 
   static define(tag = 'attention-value', registry = globalThis.customElements) {
     return defineElement(this, tag, registry);
@@ -50,6 +52,7 @@ export class AttentionValue extends ElementBase {
   #connection = null;
   #unsubscribe = null;
   #shownError = null;
+  #theme;
   #live = false;     // the text is a live number (not the author's fallback, not a marker)
 
   constructor() {
@@ -59,8 +62,11 @@ export class AttentionValue extends ElementBase {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(CSS);
     }
-    root.adoptedStyleSheets = [sheet];
+    root.adoptedStyleSheets = [tokenSheet(), sheet];
     root.append(document.createElement('slot'));
+    // Its marker's colour follows the theme; a bad theme is told as an event (the marker is for the number).
+    this.#theme = followTheme(this, { root,
+      report: (problems) => problems.forEach((p) => this.dispatchEvent(new AttentionErrorEvent(p))) });
   }
 
   connectedCallback() {
@@ -78,7 +84,9 @@ export class AttentionValue extends ElementBase {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
-    if (oldValue === newValue || !this.isConnected) return;
+    if (oldValue === newValue) return;
+    if (name === 'theme') return this.#theme.attributeChanged();
+    if (!this.isConnected) return;
     if (name === 'example') this.#connect();
     else this.#render();
   }

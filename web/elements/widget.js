@@ -6,10 +6,11 @@
 import { loadAttention } from '../../wasm/attention.js';
 import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
+import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { AttentionChangeEvent, AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { queueRender, whilePrintable } from '../shared/near.js';
-import { onSchemeChange } from '../shared/scheme.js';
+import { followTheme } from '../shared/controllers/theme.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
 import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
@@ -25,6 +26,8 @@ import { queueWarmUp } from '../views/widget/warm-up.js';
 import { createTrainMount } from '../views/widget/train-mount.js';
 import { createGuidedMount, loadGuided } from '../views/widget/guided-mount.js';
 import { styleSheet } from '../views/widget/widget.css.js';
+import { styleSheet as rolesSheet } from '../views/widget/roles.css.js';
+import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js';
 
 /**
  * The chapter's "See it move": one worked example of self-attention, every number from the core.
@@ -41,6 +44,7 @@ import { styleSheet } from '../views/widget/widget.css.js';
  * @prop {ExampleModel} model - The example model behind the widget (read-only; docs/architecture.md).
  * @fires {AttentionChangeEvent} attention-change - After every successful recompute (bubbles, composed).
  * @fires {AttentionErrorEvent} attention-error - Each message the widget shows, with a stable code.
+ * @attr {'light'|'dark'|'auto'} theme - Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting.
  * @csspart root - The widget's outer box.
  * @cssprop [--aw-bg=#ffffff] - Background.
  * @cssprop [--aw-fg=#1b1b1f] - Text.
@@ -69,7 +73,7 @@ import { styleSheet } from '../views/widget/widget.css.js';
  * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).
  */
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'guided', 'predict', 'train'];
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'guided', 'predict', 'train', 'theme'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
@@ -98,6 +102,7 @@ export class AttentionWidget extends ElementBase {
   #line;               // the message line (createMessageLine)
   #view;               // example, show, readonly, highlight: web/views/figures/view.js
   #panels;
+  #theme;              // light or dark (web/shared/controllers/theme.js)
   #guided;             // the guided tour's mount (guided-mount.js)
   #train;              // the train panel's mount (train-mount.js)
 
@@ -106,6 +111,8 @@ export class AttentionWidget extends ElementBase {
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
     this.#line = createMessageLine(this, this.#ui.error);
+    this.#theme = followTheme(this, { root: this.shadowRoot, dark: [rolesDarkSheet()],
+      onChange: () => this.#panels.themeChanged(), report: (problems) => this.#line.report('theme', problems) });
     this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
     // What the learner's controls change goes through the readonly gate: a readonly figure changes nothing.
     const model = readonlyGate(this.#model, () => this.#view.readonly);
@@ -124,7 +131,6 @@ export class AttentionWidget extends ElementBase {
     super.connectedCallback(); // the controllers: sources, link, the start when near
     const signal = this.connectionSignal;
     this.#view.connect(signal);
-    onSchemeChange(() => this.#panels.themeChanged(), signal);
     const unsubscribe = this.#model.subscribe((event) => this.#show(event));
     signal.addEventListener('abort', unsubscribe);
     this.#train.connect(signal);
@@ -141,6 +147,7 @@ export class AttentionWidget extends ElementBase {
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
     if (name === 'guided' || name === 'predict') return this.#guided.apply();
     if (name === 'train') return this.#train.sync();
+    if (name === 'theme') return this.#theme.attributeChanged();
     this.#sources.mark(name);
   }
 
@@ -234,7 +241,8 @@ export class AttentionWidget extends ElementBase {
     const title = el('p', { class: 'title' });
     const body = el('div', { class: 'body', hidden: true });
     const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
-    this.shadowRoot.adoptedStyleSheets = [styleSheet()]; // built from widget.css, once per page
+    // The shared theme tokens, the widget's math roles, then widget.css: each built once per page.
+    this.shadowRoot.adoptedStyleSheets = [tokenSheet(), rolesSheet(), styleSheet()];
     this.shadowRoot.append(root);
     return { root, status, error, title, body };
   }

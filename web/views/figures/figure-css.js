@@ -37,12 +37,8 @@ export const FIGURE_CSS = `
 /* Highlight: what the paragraph beside the figure talks about. An outline, so the heat
    colour stays readable, and a thicker border on the cell so it shows without colour too. */
 [data-fig-mark] {
-  outline: 3px solid var(--aw-highlight, #d4a000); outline-offset: -3px;
+  outline: 3px solid var(--_highlight); outline-offset: -3px;
   font-weight: 700;
 }
-th[data-fig-mark] { text-decoration: underline 2px var(--aw-highlight, #d4a000); outline: none; }
-@media (prefers-color-scheme: dark) {
-  [data-fig-mark] { outline-color: var(--aw-highlight, #ffd24d); }
-  th[data-fig-mark] { text-decoration-color: var(--aw-highlight, #ffd24d); }
-}
+th[data-fig-mark] { text-decoration: underline 2px var(--_highlight); outline: none; }
 `;

@@ -14,6 +14,8 @@ import { MAX_PAYLOAD_CHARS } from '../../model/share.js';
 import { CHANGE_REASONS } from '../../model/reasons.js'; // the reasons a frame may report
 import { clip } from '../../shared/text.js';
 
+// embed.html's height, posted to its parent after load and on every size change (web/frame-height.js).
+export const HEIGHT_MESSAGE = 'attention-widget:height';
 export const STATE_MESSAGE = 'attention-example:state';
 export const APPLY_MESSAGE = 'attention-example:apply';
 export const MAX_NAME_CHARS = 64;

@@ -1,0 +1,43 @@
+// Learning records from a guided session in Chromium: web/xapi.js on the demo page, recording to
+// a stand-in LRS (a route on the page's own origin, as connect-src 'self' allows), while a learner
+// locks in one guess and skips another. The statements' rules: tests/web/xapi.test.mjs.
+import { test, expect } from '@playwright/test';
+import { guidedWidget } from './guided-helpers.js';
+import { watchConsole } from './console.js';
+
+test('a guess locked in is "answered" with its truth, a skipped one "skipped", POSTed with the version header', async ({ page, baseURL }) => {
+  const problems = watchConsole(page);
+  const received = [];
+  await page.route('**/lrs/statements', async (route) => {
+    const request = route.request();
+    received.push({ method: request.method(), version: await request.headerValue('X-Experience-API-Version'),
+      auth: await request.headerValue('Authorization'), body: request.postDataJSON() });
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '["id"]' });
+  });
+  await page.goto('/');
+  const widget = await guidedWidget(page);
+  await page.evaluate(async (origin) => {
+    const { recordLearning } = await import('/web/xapi.js');
+    recordLearning(document, { endpoint: `${origin}/lrs/`, auth: 'Basic dGVzdDp0ZXN0',
+      actor: { mbox: 'mailto:learner@course.example' }, activity: 'https://course.example/chapter-3/attention' });
+  }, new URL(baseURL).origin);
+  await widget.evaluate((w) => w.setAttribute('predict', ''));
+  const go = (label) => widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label });
+  await go('4. Divide by the total');
+  await widget.getByRole('button', { name: 'Lock in my guess' }).click();
+  await expect(widget.locator('.g-verdict')).toHaveText('For cat you said 0.33, it is 0.67.');
+  await go('10. The thermostat: divide by √d_k');
+  await widget.getByRole('button', { name: 'Skip: just show me' }).click();
+  await expect.poll(() => received.length).toBe(2);
+  expect(received.map((r) => [r.method, r.version, r.auth])).toEqual(Array(2).fill(['POST', '1.0.3', 'Basic dGVzdDp0ZXN0']));
+  const [answered, skipped] = received.map((r) => r.body[0]);
+  expect(answered.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');
+  expect(answered.object.id).toBe('https://course.example/chapter-3/attention/guess/shares');
+  expect(answered.actor).toEqual({ objectType: 'Agent', mbox: 'mailto:learner@course.example' });
+  expect(JSON.parse(answered.result.response).map((x) => x.toFixed(2))).toEqual(['0.33', '0.33', '0.33']);
+  expect(JSON.parse(answered.result.extensions['https://course.example/chapter-3/attention/xapi/truth'])
+    .map((x) => x.toFixed(2))).toEqual(['0.09', '0.67', '0.24']);
+  expect(skipped.verb.id).toBe('http://id.tincanapi.com/verb/skipped');
+  expect(skipped.object.id).toBe('https://course.example/chapter-3/attention/guess/thermostat');
+  expect(problems).toEqual([]);
+});
