@@ -39,13 +39,18 @@ export class AttentionChangeEvent extends Event {
  * (docs/guided.md). guess is null when skipped; truth comes from the core's numbers.
  */
 export class AttentionGuessEvent extends Event {
-  readonly step: 'shares' | 'blend' | 'mask' | 'thermostat';
-  readonly kind: 'shares' | 'pin' | 'mask' | 'trend';
-  /** shares: one per token (they total 1); pin: [x, y]; mask: "i,j" cells; trend: 'rises' | 'stays' | 'falls' */
+  /** The step's id. */
+  readonly step: 'shares' | 'scale' | 'blend' | 'everyone' | 'mask' | 'thermostat';
+  /** A guess ('shares' | 'pin' | 'mask' | 'trend') or a misconception probe (the other six; docs/guided.md). */
+  readonly kind: 'shares' | 'pin' | 'mask' | 'trend'
+    | 'rescaled' | 'values' | 'outside' | 'symmetric' | 'renormalise' | 'ranking';
+  /** shares: one per token (they total 1); pin: [x, y]; mask: "i,j" cells; trend: 'rises' | 'stays' | 'falls';
+   *  a probe: the choice's id */
   readonly guess: number[] | string[] | string | null;
-  /** shares: the asker's shares; pin: the output's first two numbers; mask: the masked cells; trend: what happens */
+  /** shares: the asker's shares; pin: the output's first two numbers; mask: the masked cells; trend: what happens;
+   *  a probe: the right choice's id for the numbers on screen */
   readonly truth: number[] | string[] | string | null;
-  /** How far off: the largest share error, the pin's distance, wrong cells, or 0/1 for the trend (null: skipped). */
+  /** How far off: the largest share error, the pin's distance, wrong cells, or 0/1 for a trend or a probe (null: skipped). */
   readonly error: number | null;
   /** The line the learner sees: "For cat you said 0.50, it is 0.67." */
   readonly text: string;

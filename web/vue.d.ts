@@ -139,7 +139,7 @@ export interface AttentionWidgetProps extends HTMLAttributes {
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
   /** The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off). */
   'guided'?: boolean | string;
-  /** With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off). */
+  /** With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off). */
   'predict'?: boolean | string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;

@@ -91,7 +91,10 @@ test('keyboard only: step through, guess the shares with the arrow keys, lock in
   for (let k = 0; k < 3; k++) await page.keyboard.press('Enter');
   await atStep(widget, 4);
   await expect(widget.getByRole('status')).toHaveText('Make your guess, or skip it, to see this step.');
-  expect(await tourText(widget)).not.toContain('0.67');
+  expect(await tourText(widget)).not.toContain('sat 0.24');
+  // First the probe (its choices are buttons); focus moves on to the share bars.
+  await widget.getByRole('button', { name: 'No, something else' }).focus();
+  await page.keyboard.press('Enter');
   // Into the stage: the first slider is the's share; raise cat's share instead.
   const cat = widget.getByRole('slider', { name: 'Your guess for cat\'s share' });
   await cat.focus();
@@ -138,13 +141,17 @@ test('predict: each guess is recorded with the truth and revealed beside it; ski
     w.addEventListener('attention-guess', (e) => window.guesses.push({ step: e.step, kind: e.kind, guess: e.guess, truth: e.truth, text: e.text }));
   });
   const go = (label) => widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label });
+  // Each step's misconception probe comes first (tests/browser/guided-probes.spec.js): skipped here.
+  const skipProbe = () => widget.locator('.g-probe').getByRole('button', { name: 'Skip: just show me' }).click();
   // The shares: lock in the even guess.
   await go('4. Divide by the total');
+  await skipProbe();
   await widget.getByRole('button', { name: 'Lock in my guess' }).click();
   await expect(widget.locator('.g-verdict')).toHaveText('For cat you said 0.33, it is 0.67.');
   // The blend: drop a pin by keyboard at [2, 1].
   await go('6. Tip to tail: the blend');
   expect(await tourText(widget)).not.toContain('2.24');
+  await skipProbe();
   const plot = widget.getByRole('application');
   await plot.focus();
   for (let k = 0; k < 4; k++) await page.keyboard.press('Shift+ArrowRight');
@@ -153,16 +160,22 @@ test('predict: each guess is recorded with the truth and revealed beside it; ski
   await expect(widget.locator('.g-verdict')).toHaveText('You said [2.00, 1.00], it is [2.24, 0.85]: 0.29 away.');
   // The mask: pick two of the three cells and one that stays.
   await go('9. The causal mask');
+  await skipProbe();
   for (const name of ['the looking at cat', 'the looking at sat', 'sat looking at the'])
     await widget.getByRole('button', { name, exact: true }).click();
   await widget.getByRole('button', { name: 'Lock in my guess' }).click();
   await expect(widget.locator('.g-verdict')).toHaveText('You picked 2 of the 3 masked cells and 1 that stays.');
   // The thermostat: skip.
   await go('10. The thermostat: divide by √d_k');
+  await skipProbe();
   await widget.getByRole('button', { name: 'Skip: just show me' }).click();
   await expect(widget.locator('.g-verdict')).toHaveText('You skipped this guess.');
   await expect(widget.getByRole('status')).toContainText('0.67 → 0.58');
-  const guesses = await page.evaluate(() => window.guesses);
+  const events = await page.evaluate(() => window.guesses);
+  const probeKinds = ['rescaled', 'outside', 'renormalise', 'ranking'];
+  expect(events.filter((g) => probeKinds.includes(g.kind)).map((g) => [g.step, g.kind, g.guess]))
+    .toEqual([['shares', 'rescaled', null], ['blend', 'outside', null], ['mask', 'renormalise', null], ['thermostat', 'ranking', null]]);
+  const guesses = events.filter((g) => !probeKinds.includes(g.kind));
   expect(guesses.map((g) => [g.step, g.kind])).toEqual([['shares', 'shares'], ['blend', 'pin'], ['mask', 'mask'], ['thermostat', 'trend']]);
   expect(guesses[0].guess.map((x) => x.toFixed(2))).toEqual(['0.33', '0.33', '0.33']);
   expect(guesses[0].truth.map((x) => x.toFixed(2))).toEqual(['0.09', '0.67', '0.24']);
@@ -196,7 +209,9 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await expect(widget).toHaveAttribute('predict', '');
     for (const label of ['4. Divide by the total', '6. Tip to tail: the blend', '9. The causal mask', '10. The thermostat: divide by √d_k']) {
       await widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label });
-      await expect(widget.getByRole('button', { name: 'Skip: just show me' })).toBeVisible();
+      // The probe first (its own fit is measured in guided-probes.spec.js), then the guess.
+      await widget.locator('.g-probe').getByRole('button', { name: 'Skip: just show me' }).click();
+      await expect(widget.locator('.g-guess:not(.g-probe)').getByRole('button', { name: 'Skip: just show me' })).toBeVisible();
       await widget.scrollIntoViewIfNeeded();
       await widget.screenshot({ path: `tests/browser/screenshots/guided-guess-${width}-step${label.split('.')[0]}.png` });
       expect.soft(await measureFit(page, widget), label).toEqual({ tooTall: 0, pageSideways: 0, innerSideways: [] });
@@ -238,6 +253,7 @@ test('pictures of the tour for the README', async ({ page }) => {
   await widget.screenshot({ path: 'tests/browser/screenshots/guided-readme.png' });
   await widget.getByRole('switch', { name: 'Guess first' }).check();
   await widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label: '4. Divide by the total' });
+  await widget.getByRole('button', { name: 'No, something else' }).click();
   await widget.getByRole('slider', { name: 'Your guess for cat\'s share' }).fill('0.5');
   await widget.getByRole('button', { name: 'Lock in my guess' }).click();
   await expect(widget.locator('.g-verdict')).toHaveText('For cat you said 0.50, it is 0.67.');
@@ -277,6 +293,7 @@ test('touch: tap through the steps, tap a pin onto the picture', async ({ browse
   await widget.getByRole('switch', { name: 'Guess first' }).tap();
   for (let k = 0; k < 5; k++) await widget.getByRole('button', { name: 'Next step' }).tap();
   await atStep(widget, 6);
+  await widget.getByRole('button', { name: 'No, it stays among them' }).tap();
   const plot = widget.getByRole('application');
   const box = await plot.boundingBox();
   await plot.tap({ position: { x: box.width * 0.6, y: box.height * 0.5 } });

@@ -63,7 +63,7 @@ import { styleSheet } from '../views/widget/widget.css.js';
  * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
  * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
  * @attr {boolean} guided - The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off).
- * @attr {boolean} predict - With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off).
+ * @attr {boolean} predict - With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off).
  * @fires {AttentionGuessEvent} attention-guess - A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed).
  * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
  * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).

@@ -33,7 +33,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
   const span = Math.max(hi - lo, 1e-9);
   const zero = (-lo / span) * 100;
   const bars = [];
-  const items = rows.map((r) => {
+  const items = rows.map((r, index) => {
     const track = el('span', { class: 'g-track' });
     if (signed) track.append(el('span', { class: 'g-zero' }));
     if (signed) track.lastChild.style.left = `${zero}%`;
@@ -51,7 +51,9 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
       mark.style.left = `${Math.min(100, (r.mark / span) * 100)}%`;
       track.append(mark);
     }
-    return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}` }, el('span', { class: 'token' }, tok(r.label)),
+    // data-key: the key's index, so a probe can mark the row its counterexample is about.
+    return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}`, 'data-key': r.key ?? index },
+      el('span', { class: 'token' }, tok(r.label)),
       r.lead ? el('span', { class: 'g-value', text: r.lead }) : null, track, el('span', { class: 'g-value' }, r.text));
   });
   const marks = rows.some((r) => Number.isFinite(r.mark))
@@ -70,7 +72,7 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
   const chosen = new Set(picked ?? []);
   const cells = grid.map((row, i) => row.map((x, j) => {
     const off = masked(result, i, j);
-    const td = el('td', { class: `heat ${off ? 'masked' : ''}`, text: off ? '—' : fixed2(x) });
+    const td = el('td', { class: `heat ${off ? 'masked' : ''}`, text: off ? '—' : fixed2(x), 'data-cell': `${i},${j}` });
     if (off) td.setAttribute('aria-label', 'masked');
     else {
       const colors = cellColors(rampColor(ramp, kind === 'shares' ? x : 0.5 + x / (2 * span)));

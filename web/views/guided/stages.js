@@ -146,7 +146,7 @@ const BUILDERS = {
     const i = state.asker;
     const keys = visibleKeys(cool, i);
     // Each key: its score off -> on, then its share as a bar (on) with a thin line where it was (off).
-    const rows = keys.map((j) => ({ label: state.tokens[j], value: cool.weights[i][j], mark: hot.weights[i][j],
+    const rows = keys.map((j) => ({ key: j, label: state.tokens[j], value: cool.weights[i][j], mark: hot.weights[i][j],
       lead: `${fixed2(hot.logits[i][j])} → ${fixed2(cool.logits[i][j])}`,
       text: `${fixed2(hot.weights[i][j])} → ${fixed2(cool.weights[i][j])}` }));
     const chart = barChart('Scores, then shares: thermostat off → on', rows,

@@ -1,13 +1,16 @@
 // The guided tour inside <attention-widget guided>: one step on screen at a time,
 // in the chapter's order, with Previous step / Play / Next step, a step indicator,
 // a way to jump to any step, and the step's caption as a polite live region.
-// With `predict`, the four reveals wait for a guess (or a skip) first.
+// With `predict`, six reveals first ask a misconception probe (probes.js) and four wait
+// for a guess; each can be skipped.
 // The widget hands it the core's result after every successful recompute (update);
 // an edit re-plays the step on screen with the new numbers.
 import { el, uid } from '../../shared/dom.js';
 import { STEPS, STEP_COUNT, resultsFor, stepLabel } from './steps.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
+import { canProbe, probeFor, scoreProbe } from './probes.js';
+import { probeView, markProbe } from './probe-view.js';
 import { createPlayer } from './player.js';
 import { createMotion } from './motion.js';
 import { buildStage } from './stages.js';
@@ -26,6 +29,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const motion = createMotion();
   const guesses = new Map(); // step id -> { guess } committed, or { skipped: true }
+  const answers = new Map(); // probe kind -> { answer } (a choice id, or null when skipped)
   let state = null;
   let now = null;
   let predict = false;
@@ -33,7 +37,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   const ui = buildFrame();
   const player = createPlayer({
     onStep: () => render(),
-    waiting: (index) => predict && state && canGuess(STEPS[index].guess, state) && !guesses.has(STEPS[index].id),
+    waiting: (index) => predict && state && pendingAsk(STEPS[index]) !== null,
   });
 
   function buildFrame() {
@@ -64,6 +68,13 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     return { element, count, title, previous, play, next, jump, asker, guessFirst, caption, stage };
   }
 
+  // What the step still asks before its reveal: its probe first, then its guess (null: nothing).
+  function pendingAsk(step) {
+    if (canProbe(step.probe, state) && !answers.has(step.probe)) return 'probe';
+    if (canGuess(step.guess, state) && !guesses.has(step.id)) return 'guess';
+    return null;
+  }
+
   function button(text, onClick) {
     const b = el('button', { type: 'button', text });
     b.addEventListener('click', onClick);
@@ -86,17 +97,39 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     const stored = guesses.get(step.id);
     const guess = stored && (stored.skipped ? { skipped: true }
       : { guess: stored.guess, scored: scoreGuess(step.guess, stored.guess, state, results) });
-    const waiting = predict && guessable && !stored;
-    ui.caption.textContent = waiting ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
+    const ask = predict ? pendingAsk(step) : null;
+    // The probe is written from the numbers now: after an edit it asks (and answers) about them.
+    const probe = predict && canProbe(step.probe, state) ? probeFor(step.probe, state, results) : null;
+    ui.caption.textContent = ask ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
     motion.cancel();
-    const stage = buildStage(step.id, {
-      // style: read only by the steps with heat grids (reading it forces a style pass).
-      state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element),
-      onGuess: (raw) => commit(step, raw, results),
-    });
+    const stage = ask === 'probe'
+      ? probeView(probe, (answer) => answerProbe(step, probe, answer))
+      : buildStage(step.id, {
+        // style: read only by the steps with heat grids (reading it forces a style pass).
+        state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element),
+        onGuess: (raw) => commit(step, raw, results),
+      });
+    if (!ask && probe && answers.has(probe.kind)) markProbe(stage.element, probe, scoreProbe(probe, answers.get(probe.kind).answer));
     ui.stage.replaceChildren(stage.element);
     ui.stage.style.setProperty('--_n', state.tokens.length);
     stage.play(motion);
+  }
+
+  function answerProbe(step, probe, answer) {
+    answers.set(probe.kind, { answer });
+    const scored = scoreProbe(probe, answer);
+    host.dispatchEvent(new AttentionGuessEvent({ step: step.id, ...scored }));
+    afterAnswer();
+  }
+
+  // Focus follows the learner: to the step's next question if it has one, else on to Next.
+  function afterAnswer() {
+    render();
+    const more = pendingAsk(STEPS[player.index]) !== null;
+    if (more) ui.stage.querySelector('button, input, [tabindex="0"]')?.focus();
+    else if (ui.next.disabled) ui.previous.focus();
+    else ui.next.focus();
+    player.resume();
   }
 
   function commit(step, raw, results) {
@@ -107,9 +140,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       step: step.id, kind: step.guess, guess: raw, truth: scored?.truth ?? null,
       error: scored?.error ?? null, text: scored?.text ?? 'skipped',
     }));
-    render();
-    ui.next.disabled ? ui.previous.focus() : ui.next.focus();
-    player.resume();
+    afterAnswer();
   }
 
   return {
@@ -127,7 +158,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       ui.asker.value = String(state.asker);
       render();
     },
-    /** predict on: the four reveals wait for a guess. Turning it on again keeps earlier guesses. */
+    /** predict on: six reveals ask a probe, four wait for a guess. Turning it on again keeps earlier answers. */
     setPredict(on) {
       ui.guessFirst.checked = on;
       if (predict === on) return;
