@@ -5,13 +5,13 @@ import { STEPS, STEP_COUNT, clampStep, revealedBy, resultsFor, stepLabel, stepRe
 import { createPlayer } from '../../web/views/guided/player.js';
 import { evenShares, maskedCells, scoreMask, scorePin, scoreShares, scoreTrend, setShare } from '../../web/views/guided/guess.js';
 
-test('ten steps in the chapter order, guesses before the four reveals', () => {
+test('twelve steps in the chapter order, guesses before the four reveals', () => {
   assert.deepEqual(STEPS.map((s) => s.id),
-    ['score', 'bars', 'exp', 'shares', 'scale', 'blend', 'project', 'everyone', 'mask', 'thermostat']);
-  assert.equal(STEP_COUNT, 10);
+    ['score', 'bars', 'exp', 'shares', 'scale', 'blend', 'project', 'everyone', 'mask', 'thermostat', 'formula', 'train']);
+  assert.equal(STEP_COUNT, 12);
   assert.deepEqual(STEPS.filter((s) => s.guess).map((s) => [s.id, s.guess]),
     [['shares', 'shares'], ['blend', 'pin'], ['mask', 'mask'], ['thermostat', 'trend']]);
-  assert.equal(stepLabel(2), 'Step 3 of 10');
+  assert.equal(stepLabel(2), 'Step 3 of 12');
 });
 
 test('each kind of number is revealed by exactly one step, and never before it', () => {
@@ -25,9 +25,9 @@ test('each kind of number is revealed by exactly one step, and never before it',
   assert.equal(revealedBy(99).size, all.length);
 });
 
-test('clampStep keeps any input inside 0 … 9', () => {
+test('clampStep keeps any input inside 0 … 11', () => {
   assert.equal(clampStep(-3), 0);
-  assert.equal(clampStep(42), 9);
+  assert.equal(clampStep(42), 11);
   assert.equal(clampStep('4'), 4);
   assert.equal(clampStep(NaN), 0);
 });
@@ -85,7 +85,7 @@ test('player: Play stops at the last step and at a step waiting for a guess', ()
   assert.equal(p.index, 3);
   assert.equal(p.playing, false);
   const q = createPlayer({ onStep: () => {}, clock: fakeClock() });
-  q.goTo(9); q.play();
+  q.goTo(11); q.play();
   assert.equal(q.index, 0, 'Play at the end starts over');
 });
 

@@ -1,5 +1,6 @@
-// The guided tour's ten steps, in the chapter's order: score, soften, mix for one
-// asker, then where q, k, v come from, everyone at once, the mask, the thermostat.
+// The guided tour's twelve steps, in the chapter's order: score, soften, mix for one
+// asker, then where q, k, v come from, everyone at once, the mask, the thermostat,
+// the whole formula, and training choosing the violet grids.
 // Pure data: which numbers each step is the first to show, and which steps ask
 // a misconception probe and for a guess before they show them (in `predict` mode).
 
@@ -25,11 +26,13 @@ export const STEPS = Object.freeze([
     needs: ['open', 'masked'] },
   { id: 'thermostat', title: 'The thermostat: divide by √d_k', reveals: ['scaled-scores', 'scaled-shares'],
     guess: 'trend', probe: 'ranking', needs: ['hot', 'cool'] },
+  { id: 'formula', title: 'The whole formula', reveals: ['formula'], guess: null, probe: null, needs: [] },
+  { id: 'train', title: 'Let training choose the grids', reveals: ['training'], guess: null, probe: null, needs: [] },
 ]);
 
 export const STEP_COUNT = STEPS.length;
 
-/** "Step 3 of 10" for a 0-based index. */
+/** "Step 3 of 12" for a 0-based index. */
 export function stepLabel(index) {
   return `Step ${index + 1} of ${STEP_COUNT}`;
 }

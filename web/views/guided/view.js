@@ -11,8 +11,10 @@ import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
 import { canProbe, probeFor, scoreProbe } from './probes.js';
 import { probeView, markProbe } from './probe-view.js';
+import { createTourTraining } from './train-stage.js';
+import { parseSteps } from './range.js';
 import { createPlayer } from './player.js';
-import { createMotion } from './motion.js';
+import { createMotion, prefersReducedMotion } from './motion.js';
 import { buildStage } from './stages.js';
 import { AttentionGuessEvent } from './events.js';
 import { styleSheet } from './guided.css.js';
@@ -33,6 +35,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   let state = null;
   let now = null;
   let predict = false;
+  let training = null; // step 12's own run, made the first time it is shown
 
   const ui = buildFrame();
   const player = createPlayer({
@@ -90,8 +93,9 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     ui.count.textContent = stepLabel(index);
     ui.title.textContent = step.title;
     ui.jump.value = String(index);
-    ui.previous.disabled = index === 0;
-    ui.next.disabled = index === STEP_COUNT - 1;
+    ui.previous.disabled = index === player.from;
+    ui.next.disabled = index === player.to;
+    [...ui.jump.options].forEach((option, k) => { option.hidden = option.disabled = k < player.from || k > player.to; });
     ui.play.textContent = player.playing ? 'Pause' : 'Play';
     const guessable = canGuess(step.guess, state);
     const stored = guesses.get(step.id);
@@ -102,11 +106,14 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     const probe = predict && canProbe(step.probe, state) ? probeFor(step.probe, state, results) : null;
     ui.caption.textContent = ask ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
     motion.cancel();
+    if (step.id !== 'train') training?.pause();
+    else training ??= createTourTraining({ reducedMotion: prefersReducedMotion(),
+      onOpenPanel: () => { host.removeAttribute('guided'); host.setAttribute('train', ''); } });
     const stage = ask === 'probe'
       ? probeView(probe, (answer) => answerProbe(step, probe, answer))
       : buildStage(step.id, {
         // style: read only by the steps with heat grids (reading it forces a style pass).
-        state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element),
+        state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element), training,
         onGuess: (raw) => commit(step, raw, results),
       });
     if (!ask && probe && answers.has(probe.kind)) markProbe(stage.element, probe, scoreProbe(probe, answers.get(probe.kind).answer));
@@ -165,10 +172,16 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       predict = on;
       if (state) render();
     },
+    /** The `steps` attribute's text (null: absent): the tour locked to that range. Returns { from, to, message }. */
+    setSteps(raw) {
+      const range = parseSteps(raw, STEP_COUNT);
+      if (range.from !== player.from || range.to !== player.to) player.setRange(range.from, range.to);
+      return range;
+    },
     get step() { return player.index; },
     /** Stops Play (the widget calls it when the tour leaves the page or is switched off). */
-    pause() { if (player.playing) player.pause(); },
+    pause() { if (player.playing) player.pause(); training?.pause(); },
     goTo(index) { player.goTo(index); },
-    dispose() { player.dispose(); motion.cancel(); },
+    dispose() { player.dispose(); motion.cancel(); training?.pause(); },
   };
 }
