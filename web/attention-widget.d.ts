@@ -149,13 +149,27 @@ export class AttentionExample extends HTMLElement {
 /**
  * <attention-value example="cat" of="share sat cat" format="percent">: one live number as inline text.
  * `of`: share ASKER KEY | score ASKER KEY | logit ASKER KEY | exp ASKER KEY | total ASKER | divisor |
- * query TOKEN | key TOKEN | value TOKEN | output TOKEN. A bad `of` shows a marker and fires attention-error.
+ * query TOKEN | key TOKEN | value TOKEN | output TOKEN | asker (the shared asker's word) |
+ * top ASKER (the key(s) with ASKER's largest share; a printed tie said as one, "the and cat").
+ * A bad `of` shows a marker and fires attention-error.
  */
 export class AttentionValue extends HTMLElement {
   static readonly observedAttributes: string[];
   static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionValue;
   /** The text on screen ('' while waiting for the example, or when the attributes cannot be read). */
   readonly text: string;
+}
+
+/**
+ * <attention-if example="cat" when="asker is sat">…</attention-if>: text shown only while the condition
+ * holds. `when`: asker is [not] TOKEN | top ASKER is [not] KEY | causal on|off | scaled on|off, joined
+ * with "and". A condition that cannot be read hides nothing: a marker, and attention-error.
+ */
+export class AttentionIf extends HTMLElement {
+  static readonly observedAttributes: string[];
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionIf;
+  /** Whether the condition holds now (null: not read yet, or it cannot be read). */
+  readonly holds: boolean | null;
 }
 
 /** Attributes <attention-widget> takes as a figure, besides the example's own (preset, causal, ...). */
@@ -175,6 +189,7 @@ declare global {
     'attention-widget': AttentionWidget;
     'attention-example': AttentionExample;
     'attention-value': AttentionValue;
+    'attention-if': AttentionIf;
   }
   interface HTMLElementEventMap {
     'attention-error': AttentionErrorEvent;

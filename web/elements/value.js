@@ -32,7 +32,7 @@ let sheet = null; // made once per page, adopted by every value
  * Its own text is shown until the example has numbers (write the chapter's number there).
  * @tagname attention-value
  * @attr {string} example - id of the <attention-example> it reads
- * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`
+ * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`, `asker` (the shared asker's word), `top ASKER` (the key(s) with its largest share; ties as ties)
  * @attr {'fixed'|'compact'|'percent'} format - two decimals (default), trailing zeros dropped, or a percentage (shares only)
  * @prop {string} text - The live text on screen ('' while it shows the author's text or a marker; read-only).
  * @fires {AttentionErrorEvent} attention-error - When `example`, `of` or `format` cannot be read ({ code, message }; the marker shows the message).
@@ -119,11 +119,11 @@ export class AttentionValue extends ElementBase {
     if (problem) return this.#showError(problem);
     const snapshot = this.#example?.snapshot;
     if (!snapshot) return; // loading: the author's text stays
-    const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens);
+    const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens, snapshot.state.asker);
     if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
     const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
     this.#showError(null);
-    this.#setText(formatValue(lookUp(ref, snapshot.result), format));
+    this.#setText(formatValue(lookUp(ref, snapshot.result, snapshot.state), format));
     this.#live = true;
   }
 
