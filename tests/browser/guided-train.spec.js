@@ -21,7 +21,7 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await atStep(widget, 11);
     await expect(widget.locator('.g-formula')).toHaveText('softmax(QKᵀ / √dk) V');
     await expect(widget.locator('.g-formula-parts')).toContainText('o_sat ≈ [2.24, 0.85]');
-    await expect(widget.getByRole('status')).toContainText('For sat it ends at o_sat ≈ [2.24, 0.85], as step 6 drew it.');
+    await expect(widget.getByRole('status')).toContainText('For sat it ends at o_sat ≈ [2.24, 0.85], as in step 6.');
     await expect(widget.locator('.g-formula-parts')).toContainText('sat\'s row: 0, 2, 1.');
     await expect(widget.locator('.g-formula-parts')).toContainText('sat\'s shares: 0.09, 0.67, 0.24.');
     await widget.scrollIntoViewIfNeeded();

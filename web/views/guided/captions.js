@@ -215,8 +215,8 @@ const CAPTIONS = {
 
   formula(state, { now }) {
     const i = state.asker;
-    return `One line holds every step so far: softmax(QKᵀ/√d_k)V, every asker at once. For ${name(state, i)} it ends `
-      + `at o_${name(state, i)} ≈ ${vector(now.outputs[i], fixed2)}, as step 6 drew it.`;
+    return `One line holds every step: softmax(QKᵀ/√d_k)V, every asker at once. For ${name(state, i)} it ends `
+      + `at o_${name(state, i)} ≈ ${vector(now.outputs[i], fixed2)}, as in step 6.`;
   },
 
   // Step 12 trains its own copy of the chapter's cast (train-stage.js): its numbers are on the stage.
