@@ -261,7 +261,9 @@ test('pictures of the tour for the README', async ({ page }) => {
   await widget.getByRole('switch', { name: 'Guess first' }).check();
   await widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label: '4. Divide by the total' });
   await widget.getByRole('button', { name: 'No, something else' }).click();
-  await widget.getByRole('slider', { name: 'Your guess for cat\'s share' }).fill('0.5');
+  await widget.getByRole('slider', { name: 'Your guess for cat\'s share' }).focus();
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 5; k++) await page.keyboard.press('PageUp');
   await widget.getByRole('button', { name: 'Lock in my guess' }).click();
   await expect(widget.locator('.g-verdict')).toHaveText('For cat you said 0.50, it is 0.67.');
   await widget.screenshot({ path: 'tests/browser/screenshots/guided-predict-readme.png' });

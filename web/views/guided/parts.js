@@ -26,7 +26,7 @@ export const scroller = (child) => el('div', { class: 'g-scroll' }, child);
  * Horizontal bars, one per row: { label, value (null: masked), text, mark? }. signed: a zero
  * line with negatives to its left; max: the full-width value (default: the largest |value|).
  */
-export function barChart(title, rows, { signed = false, max, cls = '', markNote } = {}) {
+export function barChart(title, rows, { signed = false, max, cls = '', markNote, gap = false } = {}) {
   const finite = rows.map((r) => r.value).filter((v) => v !== null && Number.isFinite(v));
   const lo = signed ? Math.min(0, ...finite) : 0;
   const hi = max ?? Math.max(1e-9, ...finite.map(Math.abs));
@@ -50,6 +50,13 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
       const mark = el('span', { class: 'g-mark', title: `your guess, ${fixed2(r.mark)}` });
       mark.style.left = `${Math.min(100, (r.mark / span) * 100)}%`;
       track.append(mark);
+      // gap: the stretch between the guess and the truth, drawn (not only printed).
+      if (gap && Number.isFinite(r.value)) {
+        const g = el('span', { class: 'g-gap', 'aria-hidden': 'true' });
+        g.style.left = `${Math.min(100, (Math.min(r.mark, r.value) / span) * 100)}%`;
+        g.style.width = `${Math.min(100, (Math.abs(r.mark - r.value) / span) * 100)}%`;
+        track.append(g);
+      }
     }
     // data-key: the key's index, so a probe can mark the row its counterexample is about.
     return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}`, 'data-key': r.key ?? index },
@@ -57,7 +64,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
       r.lead ? el('span', { class: 'g-value', text: r.lead }) : null, track, el('span', { class: 'g-value' }, r.text));
   });
   const marks = rows.some((r) => Number.isFinite(r.mark))
-    ? el('p', { class: 'g-note', text: markNote ?? 'The thin line on each bar is your guess.' }) : null;
+    ? el('p', { class: 'g-note', text: markNote ?? `The thin line on each bar is your guess${gap ? '; the hatched stretch, how far off' : ''}.` }) : null;
   const element = el('figure', { class: 'g-chart' }, el('figcaption', { text: title }),
     el('ul', { class: `g-bars ${rows.length > 8 ? 'g-dense' : ''}`, 'aria-label': title }, items), marks);
   return { element, bars };
@@ -124,7 +131,11 @@ export function arrowPicture({ state, results: { now }, guess }, { laid, pin }) 
       label(out, `o_${state.tokens[i]} ≈ ${vector(now.outputs[i], fixed2)}`, size, 'g-label-o', f, true));
     plot.append(output);
   }
-  if (guess?.guess) plot.append(pinMark(guess.guess, size));
+  if (guess?.guess) {
+    // The gap from the pin to the truth, drawn: a dashed line from your pin to o.
+    if (laid) plot.append(svg('line', { class: 'g-gap-line', x1: guess.guess[0], y1: -guess.guess[1], x2: out[0], y2: -out[1] }));
+    plot.append(pinMark(guess.guess, size));
+  }
   // Which scaled arrow is which, in words beside the picture (labels at tiny arrows would collide).
   // The four largest shares by name, then how many more (a sentence, not a ten-term sum).
   const w = now.weights[i];

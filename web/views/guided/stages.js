@@ -74,7 +74,7 @@ const BUILDERS = {
       label: t, value: w[j], mark: guess?.guess?.[j],
       text: `${fixed2(now.exponentials[i][j])} ÷ ${fixed2(now.expSums[i])} ${approx(w[j])} ${fixed2(w[j])}`,
     }));
-    const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1 });
+    const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1, gap: true });
     const sum = visibleKeys(now, i).reduce((t, j) => t + w[j], 0);
     const total = el('p', { class: 'g-total' }, 'sum ', el('strong', { text: fixed2(sum) }));
     // Each bar starts at its length as an e^score bar (step 3) and becomes its share of the whole.
