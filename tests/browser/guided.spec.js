@@ -35,6 +35,8 @@ test('Next step shows the chapter\'s numbers in the chapter\'s order, none befor
   const texts = [];
   for (let k = 0; k < CHAPTER.length; k++) {
     await atStep(widget, k + 1);
+    // Step 12 loads the core's training build first: wait for its run to be on screen.
+    if (k === 11) await expect(widget.locator('.g-train-loss')).toHaveText('Loss 2.41 after 0 steps.');
     const text = await tourText(widget);
     texts.push(text);
     for (const expected of CHAPTER[k]) expect(text, `step ${k + 1}`).toContain(expected);
