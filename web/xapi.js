@@ -14,9 +14,12 @@
 // What is recorded (docs/embedding.md "Learning records (xAPI)"): each guess a learner commits
 // in the guided tour's predict mode (attention-guess) is "answered", with the response, the
 // truth, how far off, and success where the guess is right or wrong outright (the mask, the
-// trend); a skipped guess is "skipped". A plain fetch POST with the X-Experience-API-Version
+// trend) and for the misconception probes (each has one right choice: its own activity,
+// .../probe/KIND); a skipped guess is "skipped". A plain fetch POST with the X-Experience-API-Version
 // header is the whole protocol used here: no library needed (the npm xapi client brings an HTTP
 // library of its own).
+
+import { PROBE_KINDS } from './views/guided/probes.js';
 
 export const XAPI_VERSION = '1.0.3';
 
@@ -66,10 +69,11 @@ export function guessStatement(guess, { actor, activity, timestamp = new Date(),
   if (!STEP.test(String(guess?.step)) || !STEP.test(String(guess?.kind))) return null;
   const base = activityBase(activity);
   const skipped = guess.guess === null || guess.guess === undefined;
+  const probe = Object.hasOwn(PROBE_KINDS, guess.kind); // a question with one right choice
   const result = skipped ? { completion: false } : {
     completion: true,
     response: asText(guess.guess),
-    ...(EXACT.has(guess.kind) && Number.isFinite(guess.error) ? { success: guess.error === 0 } : {}),
+    ...((EXACT.has(guess.kind) || probe) && Number.isFinite(guess.error) ? { success: guess.error === 0 } : {}),
     extensions: {
       [`${base}/xapi/truth`]: asText(guess.truth),
       ...(Number.isFinite(guess.error) ? { [`${base}/xapi/error`]: guess.error } : {}),
@@ -81,9 +85,12 @@ export function guessStatement(guess, { actor, activity, timestamp = new Date(),
     verb: skipped ? VERBS.skipped : VERBS.answered,
     object: {
       objectType: 'Activity',
-      id: `${base}/guess/${guess.step}`,
-      definition: { type: QUESTION, name: { 'en-US': `Guess: ${guess.step}` },
-        description: { 'en-US': `A prediction before the widget shows it (${guess.kind}).` } },
+      id: probe ? `${base}/probe/${guess.kind}` : `${base}/guess/${guess.step}`,
+      definition: probe
+        ? { type: QUESTION, name: { 'en-US': `Probe: ${guess.kind}` },
+          description: { 'en-US': `A question whose intuitive answer is wrong: ${PROBE_KINDS[guess.kind]}?` } }
+        : { type: QUESTION, name: { 'en-US': `Guess: ${guess.step}` },
+          description: { 'en-US': `A prediction before the widget shows it (${guess.kind}).` } },
     },
     result,
     context: { contextActivities: { parent: [{ objectType: 'Activity', id: base }] } },

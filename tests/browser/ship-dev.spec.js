@@ -83,7 +83,7 @@ for (const [name, module] of Object.entries(VITES)) {
       await expect(page.locator('attention-heads .status')).toHaveText(/^Step 0/);
       expect(await page.locator('attention-heads').evaluate((h) => ({ mode: h.computeMode,
         rules: h.shadowRoot.adoptedStyleSheets.map((sheet) => sheet.cssRules.length > 0) })))
-        .toEqual({ mode: 'worker', rules: [true] });
+        .toEqual({ mode: 'worker', rules: [true, true] }); // the shared theme tokens, then the lab's own
       expect(failed).toEqual([]);
     } finally {
       await server.close();

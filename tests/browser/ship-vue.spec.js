@@ -101,18 +101,19 @@ const computed = (e: AttentionScaleResultEvent) => { said.value = e.n + ' ' + e.
 </script>
 
 <template>
-  <attention-widget ref="widget" id="w" class="lesson" preset="cat-sat" guided predict train causal scaled
-    temperature="0.5" asker="sat" show="cast grids" readonly="false" highlight="shares sat cat"
+  <attention-widget ref="widget" id="w" class="lesson" preset="cat-sat" guided predict steps="1-4" train causal scaled
+    temperature="0.5" asker="sat" show="cast grids" readonly="false" highlight="shares sat cat" theme="auto"
     @attention-change="changed" @attention-error="failed" @attention-guess="guessed" />
   <attention-widget :config="config" :temperature="2" :scaled="false" :asker="1" example="cat" />
   <attention-widget :config.prop="'1.abc'" @attention-change="(e) => (said = e.reason)" />
-  <attention-example id="cat" preset="river-bank" causal scaled temperature="1.5" asker="bank" :config="config"
+  <attention-example id="cat" preset="river-bank" causal scaled temperature="1.5" asker="bank" :config="config" theme="light"
     @attention-change="changed" @attention-error="failed" />
-  <attention-value example="cat" of="share sat cat" format="percent" @attention-error="failed">67%</attention-value>
-  <attention-scale n="64" dk="8" scaled causal input="local" seed="7" no-worker show="grid"
+  <attention-value example="cat" of="share sat cat" format="percent" theme="dark" @attention-error="failed">67%</attention-value>
+  <attention-if example="cat" when="asker is bank" @attention-error="failed">bank asks</attention-if>
+  <attention-scale n="64" dk="8" scaled causal input="local" seed="7" no-worker show="grid" theme="auto"
     @attention-scale-result="computed" @attention-error="failed" />
   <attention-scale :n="4096" :dk="512" :seed="1" show="thermostat" @attention-scale-result="(e) => (said = e.mode)" />
-  <attention-heads seed="3" heads="2" no-worker @attention-error="failed" />
+  <attention-heads seed="3" heads="2" no-worker theme="dark" @attention-error="failed" />
   <attention-heads :heads="4" :no-worker="true" />
   <output>{{ said }}</output>
 ${WRONG.map(([line]) => `  <!-- @vue-expect-error -->\n  ${line}`).join('\n')}

@@ -24,19 +24,26 @@ test('a guess locked in is "answered" with its truth, a skipped one "skipped", P
   await widget.evaluate((w) => w.setAttribute('predict', ''));
   const go = (label) => widget.getByRole('combobox', { name: 'Jump to step' }).selectOption({ label });
   await go('4. Divide by the total');
+  // First the probe (a misconception, answered the intuitive way), then the shares guess.
+  await widget.getByRole('button', { name: 'Yes, just rescaled', exact: true }).click();
   await widget.getByRole('button', { name: 'Lock in my guess' }).click();
   await expect(widget.locator('.g-verdict')).toHaveText('For cat you said 0.33, it is 0.67.');
   await go('10. The thermostat: divide by √d_k');
-  await widget.getByRole('button', { name: 'Skip: just show me' }).click();
-  await expect.poll(() => received.length).toBe(2);
-  expect(received.map((r) => [r.method, r.version, r.auth])).toEqual(Array(2).fill(['POST', '1.0.3', 'Basic dGVzdDp0ZXN0']));
-  const [answered, skipped] = received.map((r) => r.body[0]);
+  const probe = widget.locator('.g-probe[data-probe="ranking"]');
+  await probe.getByRole('button', { name: 'Skip: just show me' }).click();
+  await widget.locator('.g-guess:not(.g-probe)').getByRole('button', { name: 'Skip: just show me' }).click();
+  await expect.poll(() => received.length).toBe(4);
+  expect(received.map((r) => [r.method, r.version, r.auth])).toEqual(Array(4).fill(['POST', '1.0.3', 'Basic dGVzdDp0ZXN0']));
+  const [probed, answered, probeSkipped, skipped] = received.map((r) => r.body[0]);
+  expect(probed.object.id).toBe('https://course.example/chapter-3/attention/probe/rescaled');
+  expect(probed.result.success).toBe(false);
   expect(answered.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');
   expect(answered.object.id).toBe('https://course.example/chapter-3/attention/guess/shares');
   expect(answered.actor).toEqual({ objectType: 'Agent', mbox: 'mailto:learner@course.example' });
   expect(JSON.parse(answered.result.response).map((x) => x.toFixed(2))).toEqual(['0.33', '0.33', '0.33']);
   expect(JSON.parse(answered.result.extensions['https://course.example/chapter-3/attention/xapi/truth'])
     .map((x) => x.toFixed(2))).toEqual(['0.09', '0.67', '0.24']);
+  expect(probeSkipped.object.id).toBe('https://course.example/chapter-3/attention/probe/ranking');
   expect(skipped.verb.id).toBe('http://id.tincanapi.com/verb/skipped');
   expect(skipped.object.id).toBe('https://course.example/chapter-3/attention/guess/thermostat');
   expect(problems).toEqual([]);

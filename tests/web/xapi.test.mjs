@@ -133,3 +133,13 @@ test('an LRS that refuses is reported, with its status', async () => {
   const fetch = async () => ({ ok: false, status: 401 });
   await assert.rejects(sendStatements([{}], { endpoint: 'https://lrs.example/xapi/', fetch }), /answered 401 to 1 statement/);
 });
+
+test('a misconception probe is a question of its own, answered right or wrong', () => {
+  const wrong = guessStatement({ step: 'shares', kind: 'rescaled', guess: 'yes', truth: 'no', error: 1 }, { actor: ACTOR, activity: ACTIVITY });
+  const right = guessStatement({ step: 'mask', kind: 'renormalise', guess: 'rises', truth: 'rises', error: 0 }, { actor: ACTOR, activity: ACTIVITY });
+  [wrong, right].forEach(validStatement);
+  assert.equal(wrong.object.id, `${ACTIVITY}/probe/rescaled`);
+  assert.equal(right.object.id, `${ACTIVITY}/probe/renormalise`);
+  assert.deepEqual([wrong.result.success, right.result.success], [false, true]);
+  assert.equal(wrong.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+});
