@@ -33,3 +33,12 @@ test('the longest accepted text is still a number', () => {
   assert.equal(parseNumber(text).ok, true);
   assert.equal(parseNumber(`${text}1`).ok, false);
 });
+
+test('a cell reads as the chapter prints, two decimals at most; stepped, exactly', async () => {
+  const { inputText, restText } = await import('../../web/shared/numbers.js');
+  // Written out by hand: the oracle is the text a learner reads.
+  const rest = { 2: '2', '-1': '\u22121', 0.5: '0.5', 0.3478: '0.35', '-0.004': '0', 2.997: '3', 1.005: '1', 0.125: '0.13' };
+  for (const [x, text] of Object.entries(rest)) assert.equal(restText(Number(x)), text, x);
+  assert.equal(inputText(0.3478), '0.3478');
+  assert.equal(inputText(-1.0000004), '\u22121');
+});

@@ -68,7 +68,12 @@ export function percent(x) {
   return `${Math.round(x * 100)}%`;
 }
 
-/** How an input cell shows a number: short, exact to 6 decimals, true minus. */
+/** How an input cell shows a number while it is edited: short, exact to 6 decimals, true minus. */
 export function inputText(x) {
   return withMinus(String(Number(x.toFixed(6))));
+}
+
+/** How an input cell shows a number at rest: at most two decimals, as the chapter prints (0.3478 -> "0.35"). */
+export function restText(x) {
+  return withMinus(String(Number(x.toFixed(2))));
 }

@@ -3,7 +3,7 @@
 // marks itself aria-invalid and reports nothing (so the last good state stays).
 import { el, uid } from '../../shared/dom.js';
 import { AttentionErrorEvent } from '../../shared/events.js';
-import { inputText } from '../../shared/numbers.js';
+import { inputText, restText } from '../../shared/numbers.js';
 import { parseNumber } from '../../model/limits.js';
 
 /**
@@ -17,7 +17,7 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
   // weights are negative (−1, −2, −3). The text keyboard's number row has both.
   const input = el('input', {
     type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-    class: `num ${className}`, 'aria-label': label, value: inputText(value),
+    class: `num ${className}`, 'aria-label': label, value: restText(value),
   });
   const message = el('span', { id: uid('msg'), class: 'cell-message', role: 'alert', hidden: true });
   messageHost.append(message);
@@ -49,17 +49,22 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
     clearError();
   }
 
+  // A cell reads as the chapter prints, two decimals at most (training moves cells by thousandths);
+  // what the learner types stays as typed until they leave the cell.
   input.addEventListener('input', commitText);
   input.addEventListener('blur', () => {
     const late = behind;
     behind = null;
     if (late && (late.force || message.hidden)) write(good);
+    else if (message.hidden) input.value = restText(good);
   });
 
-  // The state's number into the text, unless the text already reads as it.
+  // The state's number into the text (a focused cell's text is kept while it reads as it).
   function write(x) {
+    const focused = input.matches(':focus');
     const parsed = parseNumber(input.value);
-    if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
+    if (!focused) input.value = restText(x);
+    else if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
     clearError();
   }
   input.addEventListener('keydown', (event) => {
