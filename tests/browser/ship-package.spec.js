@@ -35,7 +35,7 @@ test.afterEach(() => expect(problems).toEqual([]));
 
 test('the tarball holds the built module, the elements, types and the manifest, and nothing else', async () => {
   const files = new Set(pkg.files);
-  for (const f of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/attention-core.mjs',
+  for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json', 'dist/attention-core.mjs',
     'dist/attention-core-train.mjs', 'dist/attention-kernel.mjs', 'dist/attention-kernel-relaxed.mjs',
     'dist/attention-kernel-scalar.mjs', 'wasm/attention.js', 'wasm/checks.js', 'wasm/raw-path.js', 'wasm/training-path.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
     'web/attention-widget.d.ts', 'web/views/widget/widget.css.js', 'web/model/share.js', 'web/model/share.d.ts',
@@ -45,7 +45,7 @@ test('the tarball holds the built module, the elements, types and the manifest, 
     'dist/browser/attention-scale.js', 'dist/browser/worker.js', 'dist/browser/embed.html',
     'dist/browser/attention-core.wasm']) expect(files, f).toContain(f);
   const outside = pkg.files.filter((f) => !/^(dist|wasm|web)\//.test(f)
-    && !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(f));
+    && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json'].includes(f));
   expect(outside).toEqual([]);
   // .wasm files only in the hosted build (dist/browser/, fetched by its core); no sources, tests or demo.
   expect(pkg.files.filter((f) => /\.(cpp|hpp|spec\.js|test\.mjs)$|^web\/index\.html$/.test(f)
