@@ -142,6 +142,27 @@ test('cross-origin: modules served from another origin with CORS; the scale lab 
   }
 });
 
+// docs/embedding.md "Get it": the hosted files on a CDN, the page's CSP the documented one with the
+// CDN's origin added to script-src and connect-src (the hosted core fetches its .wasm from there).
+test('hosted files from another origin under the documented CSP: the core fetches its .wasm from the CDN', async ({ page: p }) => {
+  const cdn = await serveFolder(pkg.dir, { cors: '*' });
+  const hosted = `${cdn.origin}/node_modules/attention-widget/dist/browser/`;
+  const csp = HOST_CSP.replace("script-src 'self'", `script-src 'self' ${cdn.origin}`)
+    .replace("connect-src 'self'", `connect-src 'self' ${cdn.origin}`);
+  const html = page(`<script type="module" src="${hosted}attention-widget.js"></script>`,
+    '<attention-widget preset="cat-sat"></attention-widget>');
+  const host = await serveFolder(pkg.dir, { csp, pages: { '/': html } });
+  try {
+    await p.goto(`${host.origin}/`);
+    const w = await widgetAt(p);
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/browser/attention-core.wasm');
+    expect(host.requests.filter((r) => r.includes('attention-widget/'))).toEqual([]);
+  } finally {
+    await Promise.all([host.close(), cdn.close()]);
+  }
+});
+
 test('without CORS headers a cross-origin module is refused, and the page says nothing of it: the header is required', async ({ page: p }) => {
   const cdn = await serveFolder(pkg.dir); // no Access-Control-Allow-Origin
   const html = page(`<script type="module" src="${cdn.origin}/node_modules/attention-widget/web/attention-widget.js"></script>`,
