@@ -130,6 +130,34 @@ test('hosted files copied to a subpath: relative URLs only, the widget, the lab 
   }
 });
 
+// The heads lab as VitePress and a Vite site with no worker setting build it: Vite's default worker
+// format, iife, cannot split code, so the lab's worker (web/views/heads/heads-worker.js) must reach
+// no import(). Each Vite in node_modules (vite: the current major; vite7: npm:vite@7) builds a page
+// importing attention-widget/heads, and the lab starts in that worker under the strict CSP.
+const VITES = ['vite', 'vite7'];
+for (const vite of VITES) {
+  test(`${vite} with its default worker format builds attention-widget/heads; the lab starts in its worker`, async ({ page }) => {
+    const { build, version } = await import(vite);
+    const root = join(pkg.dir, `heads-${vite}`);
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, 'main.js'), "import 'attention-widget/heads';\n");
+    await writeFile(join(root, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+      + '<link rel="icon" href="data:,"><title>Heads</title><script type="module" src="./main.js"></script></head>'
+      + '<body><attention-heads seed="1" heads="2"></attention-heads></body></html>');
+    await build({ root, configFile: false, logLevel: 'error', base: './', build: { outDir: 'out', emptyOutDir: true } });
+    const site = await serveFolder(join(root, 'out'), { csp: HOST_CSP });
+    try {
+      await page.goto(`${site.origin}/index.html`);
+      const lab = page.locator('attention-heads');
+      await lab.scrollIntoViewIfNeeded(); // it starts when a reader comes near
+      await expect(lab.locator('.status')).toHaveText(/^Step 0/);
+      expect(await lab.evaluate((h) => h.computeMode), `Vite ${version}`).toBe('worker');
+    } finally {
+      await site.close();
+    }
+  });
+}
+
 test('node (as an SSR framework does) imports every export without a DOM: nothing throws, nothing is defined', async () => {
   const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/heads',
     'attention-widget/core', 'attention-widget/share', 'attention-widget/bundle'];

@@ -43,7 +43,8 @@ test('the tarball holds the built module, the elements, types and the manifest, 
     'wasm/worker-pool.js', 'web/embed.html', 'web/embed.js', 'web/react.d.ts', 'web/solid.d.ts',
     'dist/attention-widget.bundle.js', 'dist/worker.js', 'dist/browser/attention-widget.js',
     'dist/browser/attention-scale.js', 'dist/browser/worker.js', 'dist/browser/embed.html',
-    'dist/browser/attention-core.wasm']) expect(files, f).toContain(f);
+    'dist/browser/attention-core.wasm', 'dist/browser/attention-heads.js', 'dist/browser/heads-worker.js',
+    'dist/browser/attention-heads.mjs', 'wasm/heads-core.js']) expect(files, f).toContain(f);
   const outside = pkg.files.filter((f) => !/^(dist|wasm|web)\//.test(f)
     && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json'].includes(f));
   expect(outside).toEqual([]);
@@ -139,6 +140,29 @@ test('cross-origin: modules served from another origin with CORS; the scale lab 
     expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-kernel-relaxed.mjs'); // Chromium: the relaxed kernel
   } finally {
     await Promise.all([host.close(), cdn.close()]);
+  }
+});
+
+// The heads lab in the hosted files: its own entry and worker (heads-worker.js, beside the scale
+// lab's worker.js), its module copied as it is; it trains in that worker under the host CSP.
+test('the hosted heads lab starts in its own worker from dist/browser/ under the host CSP', async ({ page: p }) => {
+  const html = page('<script type="module" src="./node_modules/attention-widget/dist/browser/attention-heads.js"></script>',
+    '<attention-heads seed="1" heads="2"></attention-heads>');
+  const site = await serveFolder(pkg.dir, { csp: HOST_CSP, pages: { '/': html } });
+  try {
+    await p.goto(`${site.origin}/`);
+    const lab = p.locator('attention-heads');
+    await lab.scrollIntoViewIfNeeded(); // it starts when a reader comes near
+    await expect(lab.locator('.status')).toHaveText(/^Step 0/);
+    expect(await lab.evaluate((h) => ({ mode: h.computeMode,
+      rules: h.shadowRoot.adoptedStyleSheets.every((sheet) => sheet.cssRules.length > 0) })))
+      .toEqual({ mode: 'worker', rules: true });
+    const hosted = site.requests.filter((r) => r.includes('/dist/'));
+    expect(hosted).toContain('/node_modules/attention-widget/dist/browser/heads-worker.js');
+    expect(hosted).toContain('/node_modules/attention-widget/dist/browser/attention-heads.mjs');
+    expect(hosted.filter((r) => !r.includes('/dist/browser/'))).toEqual([]);
+  } finally {
+    await site.close();
   }
 });
 
