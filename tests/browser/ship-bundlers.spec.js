@@ -14,6 +14,7 @@ import { watchConsole } from './console.js';
 import { expectStyledAndComputing, recordFirstScaleResult } from './ship-helpers.js';
 import { gridRow, widgetAt } from './widget-helpers.js';
 import { packAndInstall, REPO } from '../package/pack.mjs';
+import { documentedPresets } from '../package/documented-presets.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
 
 const run = promisify(execFile);
@@ -169,6 +170,9 @@ test('node (as an SSR framework does) imports every export without a DOM: nothin
   expect(stdout.trim()).toBe('imported 6 undefined');
 });
 
+// Every preset the README documents, as a JSX line: each lesson below must accept them all.
+const EVERY_PRESET = documentedPresets().map((name) => `<attention-widget preset="${name}" />`).join('');
+
 // A React + strict TypeScript course site: the elements, their attributes, properties and events,
 // and the core's API are typed; a wrong attribute value is an error (the types are not `any`).
 const TSX = `import type {} from 'attention-widget/react';
@@ -183,6 +187,7 @@ export function Lesson({ onState }: { onState: (s: WidgetState) => void }) {
         onattention-change={(e: AttentionChangeEvent) => onState((e.target as HTMLElementTagNameMap['attention-widget']).state)}
         onattention-error={(e) => console.log(e.code, e.message)} />
       <attention-scale n={1000} dk="64" input="local" onattention-scale-result={(e) => console.log(e.ms, e.mode)} />
+      ${EVERY_PRESET}
     </main>
   );
 }
@@ -234,6 +239,7 @@ export const Lesson = () => (
   <main>
     <attention-widget preset="it-vase" scaled onattention-change={(e: AttentionChangeEvent) => console.log(e.reason)} />
     <attention-scale n={4096} causal onattention-scale-result={(e) => console.log(e.n, e.mode)} />
+    ${EVERY_PRESET}
   </main>
 );
 `;
@@ -251,6 +257,7 @@ export const Lesson = () => (
     <attention-widget preset="it-vase" scaled on:attention-change={(e: AttentionChangeEvent) => console.log(e.reason)} />
     <attention-widget prop:config={config} />
     <attention-scale n={4096} causal on:attention-scale-result={(e) => console.log(e.n, e.mode)} />
+    ${EVERY_PRESET}
   </main>
 );
 `;
