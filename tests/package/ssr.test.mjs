@@ -1,6 +1,6 @@
 // Server rendering imports modules in node, where there is no DOM: every module the package
 // exports (all of web/ is exported as ./web/*) must import without throwing and define nothing.
-// The scale lab's worker is the one exception: it is a worker script, never imported by a page.
+// The labs' workers (worker.js, heads-worker.js) are the exceptions: worker scripts, never imported by a page.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
@@ -19,7 +19,7 @@ async function modules(dir) {
 
 const files = [...await modules(join(REPO, 'web')), join(REPO, 'wasm/attention.js'),
   join(REPO, 'dist/attention-widget.bundle.js'), ...(await modules(join(REPO, 'dist/browser')))]
-  .filter((f) => !/[/\\]worker\.js$/.test(f));
+  .filter((f) => !/[/\\](heads-)?worker\.js$/.test(f));
 
 test(`all ${files.length} modules of the package import in node without a DOM`, async () => {
   assert.equal(globalThis.customElements, undefined);
