@@ -22,6 +22,7 @@ export const ENTRIES = {
   'attention-heads': './attention-heads.js',
   'attention-example': './attention-widget.js',
   'attention-value': './attention-widget.js',
+  'attention-if': './attention-widget.js',
 };
 
 /** Runs the analyzer into `outdir` (relative to the repo: the analyzer joins even absolute ones) and returns the manifest. */

@@ -39,13 +39,18 @@ export class AttentionChangeEvent extends Event {
  * (docs/guided.md). guess is null when skipped; truth comes from the core's numbers.
  */
 export class AttentionGuessEvent extends Event {
-  readonly step: 'shares' | 'blend' | 'mask' | 'thermostat';
-  readonly kind: 'shares' | 'pin' | 'mask' | 'trend';
-  /** shares: one per token (they total 1); pin: [x, y]; mask: "i,j" cells; trend: 'rises' | 'stays' | 'falls' */
+  /** The step's id. */
+  readonly step: 'shares' | 'scale' | 'blend' | 'everyone' | 'mask' | 'thermostat';
+  /** A guess ('shares' | 'pin' | 'mask' | 'trend') or a misconception probe (the other six; docs/guided.md). */
+  readonly kind: 'shares' | 'pin' | 'mask' | 'trend'
+    | 'rescaled' | 'values' | 'outside' | 'symmetric' | 'renormalise' | 'ranking';
+  /** shares: one per token (they total 1); pin: [x, y]; mask: "i,j" cells; trend: 'rises' | 'stays' | 'falls';
+   *  a probe: the choice's id */
   readonly guess: number[] | string[] | string | null;
-  /** shares: the asker's shares; pin: the output's first two numbers; mask: the masked cells; trend: what happens */
+  /** shares: the asker's shares; pin: the output's first two numbers; mask: the masked cells; trend: what happens;
+   *  a probe: the right choice's id for the numbers on screen */
   readonly truth: number[] | string[] | string | null;
-  /** How far off: the largest share error, the pin's distance, wrong cells, or 0/1 for the trend (null: skipped). */
+  /** How far off: the largest share error, the pin's distance, wrong cells, or 0/1 for a trend or a probe (null: skipped). */
   readonly error: number | null;
   /** The line the learner sees: "For cat you said 0.50, it is 0.67." */
   readonly text: string;
@@ -144,13 +149,27 @@ export class AttentionExample extends HTMLElement {
 /**
  * <attention-value example="cat" of="share sat cat" format="percent">: one live number as inline text.
  * `of`: share ASKER KEY | score ASKER KEY | logit ASKER KEY | exp ASKER KEY | total ASKER | divisor |
- * query TOKEN | key TOKEN | value TOKEN | output TOKEN. A bad `of` shows a marker and fires attention-error.
+ * query TOKEN | key TOKEN | value TOKEN | output TOKEN | asker (the shared asker's word) |
+ * top ASKER (the key(s) with ASKER's largest share; a printed tie said as one, "the and cat").
+ * A bad `of` shows a marker and fires attention-error.
  */
 export class AttentionValue extends HTMLElement {
   static readonly observedAttributes: string[];
   static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionValue;
   /** The text on screen ('' while waiting for the example, or when the attributes cannot be read). */
   readonly text: string;
+}
+
+/**
+ * <attention-if example="cat" when="asker is sat">…</attention-if>: text shown only while the condition
+ * holds. `when`: asker is [not] TOKEN | top ASKER is [not] KEY | causal on|off | scaled on|off, joined
+ * with "and". A condition that cannot be read hides nothing: a marker, and attention-error.
+ */
+export class AttentionIf extends HTMLElement {
+  static readonly observedAttributes: string[];
+  static define(tag?: string, registry?: CustomElementRegistry): typeof AttentionIf;
+  /** Whether the condition holds now (null: not read yet, or it cannot be read). */
+  readonly holds: boolean | null;
 }
 
 /** Attributes <attention-widget> takes as a figure, besides the example's own (preset, causal, ...). */
@@ -170,6 +189,7 @@ declare global {
     'attention-widget': AttentionWidget;
     'attention-example': AttentionExample;
     'attention-value': AttentionValue;
+    'attention-if': AttentionIf;
   }
   interface HTMLElementEventMap {
     'attention-error': AttentionErrorEvent;

@@ -6,8 +6,9 @@
 import { AttentionWidget } from './elements/widget.js';
 import { AttentionExample } from './elements/example.js';
 import { AttentionValue } from './elements/value.js';
+import { AttentionIf } from './elements/if.js';
 
-export { AttentionWidget, AttentionExample, AttentionValue };
+export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf };
 export { AttentionChangeEvent } from './shared/events.js';
 export { AttentionGuessEvent } from './views/guided/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
@@ -21,3 +22,4 @@ AttentionWidget.define();
 // Chapter figures (docs/figures.md): one example shared by many views, live numbers in the prose.
 AttentionExample.define();
 AttentionValue.define();
+AttentionIf.define();

@@ -4,6 +4,7 @@
 import type { JSX } from 'preact';
 import type * as AttentionExample from './attention-widget.js';
 import type * as AttentionHeads from './attention-heads.js';
+import type * as AttentionIf from './attention-widget.js';
 import type * as AttentionScale from './attention-scale.js';
 import type * as AttentionValue from './attention-widget.js';
 import type * as AttentionWidget from './attention-widget.js';
@@ -44,6 +45,16 @@ export interface AttentionHeadsProps extends JSX.HTMLAttributes<AttentionHeads.A
   'onattention-error'?: (event: AttentionHeads.AttentionErrorEvent) => void;
 }
 
+/** <attention-if>: Text shown only while a condition about an <attention-example> holds. */
+export interface AttentionIfProps extends JSX.HTMLAttributes<AttentionIf.AttentionIf> {
+  /** id of the <attention-example> it reads */
+  'example'?: string;
+  /** the condition: `asker is TOKEN`, `asker is not TOKEN`, `top ASKER is KEY`, `top ASKER is not KEY`, `causal on|off`, `scaled on|off`, joined with `and` */
+  'when'?: string;
+  /** When `example` or `when` cannot be read ({ code, message }; the content stays, with a marker). */
+  'onattention-error'?: (event: AttentionIf.AttentionErrorEvent) => void;
+}
+
 /** <attention-scale>: The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost, computed by the core in a worker. (These tags are the element's documented API: see custom-elements.json and the JSX types, checked against observedAttributes by a test.) */
 export interface AttentionScaleProps extends JSX.HTMLAttributes<AttentionScale.AttentionScaleElement> {
   /** Context length, 3 … 4096 (absent: 256): the grid is n × n. */
@@ -74,7 +85,7 @@ export interface AttentionScaleProps extends JSX.HTMLAttributes<AttentionScale.A
 export interface AttentionValueProps extends JSX.HTMLAttributes<AttentionValue.AttentionValue> {
   /** id of the <attention-example> it reads */
   'example'?: string;
-  /** what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN` */
+  /** what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`, `asker` (the shared asker's word), `top ASKER` (the key(s) with its largest share; ties as ties) */
   'of'?: string;
   /** two decimals (default), trailing zeros dropped, or a percentage (shares only) */
   'format'?: 'fixed'|'compact'|'percent';
@@ -90,8 +101,10 @@ export interface AttentionWidgetProps extends JSX.HTMLAttributes<AttentionWidget
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase'|'it-hungry';
   /** The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off). */
   'guided'?: boolean | string;
-  /** With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off). */
+  /** With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off). */
   'predict'?: boolean | string;
+  /** With guided: only these steps, "1-4" or "7" (absent: all twelve; a bad value: a message and all). */
+  'steps'?: string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;
   /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
@@ -127,6 +140,7 @@ declare module 'preact' {
     interface IntrinsicElements {
       'attention-example': AttentionExampleProps;
       'attention-heads': AttentionHeadsProps;
+      'attention-if': AttentionIfProps;
       'attention-scale': AttentionScaleProps;
       'attention-value': AttentionValueProps;
       'attention-widget': AttentionWidgetProps;

@@ -5,6 +5,7 @@
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
 import type * as AttentionExample from './attention-widget.js';
 import type * as AttentionHeads from './attention-heads.js';
+import type * as AttentionIf from './attention-widget.js';
 import type * as AttentionScale from './attention-scale.js';
 import type * as AttentionValue from './attention-widget.js';
 import type * as AttentionWidget from './attention-widget.js';
@@ -77,6 +78,26 @@ export interface AttentionHeadsJsxProps extends Omit<AttentionHeadsProps, 'noWor
   onAttentionError?: (event: AttentionHeads.AttentionErrorEvent) => void;
 }
 
+/** <attention-if>: Text shown only while a condition about an <attention-example> holds. */
+export interface AttentionIfProps extends HTMLAttributes {
+  /** id of the <attention-example> it reads */
+  'example'?: string;
+  /** the condition: `asker is TOKEN`, `asker is not TOKEN`, `top ASKER is KEY`, `top ASKER is not KEY`, `causal on|off`, `scaled on|off`, joined with `and` */
+  'when'?: string;
+}
+
+/** The events <attention-if> fires, by name. */
+export interface AttentionIfEvents {
+  /** When `example` or `when` cannot be read ({ code, message }; the content stays, with a marker). */
+  'attention-error': AttentionIf.AttentionErrorEvent;
+}
+
+/** <attention-if> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
+export interface AttentionIfJsxProps extends AttentionIfProps {
+  /** When `example` or `when` cannot be read ({ code, message }; the content stays, with a marker). */
+  onAttentionError?: (event: AttentionIf.AttentionErrorEvent) => void;
+}
+
 /** <attention-scale>: The chapter's "Why the LLM cares" and thermostat, live: the n × n weights grid and its cost, computed by the core in a worker. (These tags are the element's documented API: see custom-elements.json and the JSX types, checked against observedAttributes by a test.) */
 export interface AttentionScaleProps extends HTMLAttributes {
   /** Context length, 3 … 4096 (absent: 256): the grid is n × n. */
@@ -121,7 +142,7 @@ export interface AttentionScaleJsxProps extends Omit<AttentionScaleProps, 'noWor
 export interface AttentionValueProps extends HTMLAttributes {
   /** id of the <attention-example> it reads */
   'example'?: string;
-  /** what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN` */
+  /** what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`, `asker` (the shared asker's word), `top ASKER` (the key(s) with its largest share; ties as ties) */
   'of'?: string;
   /** two decimals (default), trailing zeros dropped, or a percentage (shares only) */
   'format'?: 'fixed'|'compact'|'percent';
@@ -147,8 +168,10 @@ export interface AttentionWidgetProps extends HTMLAttributes {
   'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase'|'it-hungry';
   /** The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off). */
   'guided'?: boolean | string;
-  /** With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off). */
+  /** With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off). */
   'predict'?: boolean | string;
+  /** With guided: only these steps, "1-4" or "7" (absent: all twelve; a bad value: a message and all). */
+  'steps'?: string;
   /** Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md). */
   'train'?: boolean | string;
   /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
@@ -197,6 +220,7 @@ declare module 'vue' {
   interface GlobalComponents {
     'attention-example': VueCustomElement<AttentionExample.AttentionExample, AttentionExampleProps, AttentionExampleEvents>;
     'attention-heads': VueCustomElement<AttentionHeads.AttentionHeadsElement, AttentionHeadsProps, AttentionHeadsEvents>;
+    'attention-if': VueCustomElement<AttentionIf.AttentionIf, AttentionIfProps, AttentionIfEvents>;
     'attention-scale': VueCustomElement<AttentionScale.AttentionScaleElement, AttentionScaleProps, AttentionScaleEvents>;
     'attention-value': VueCustomElement<AttentionValue.AttentionValue, AttentionValueProps, AttentionValueEvents>;
     'attention-widget': VueCustomElement<AttentionWidget.AttentionWidget, AttentionWidgetProps, AttentionWidgetEvents>;
@@ -204,6 +228,7 @@ declare module 'vue' {
   interface IntrinsicElementAttributes {
     'attention-example': AttentionExampleJsxProps;
     'attention-heads': AttentionHeadsJsxProps;
+    'attention-if': AttentionIfJsxProps;
     'attention-scale': AttentionScaleJsxProps;
     'attention-value': AttentionValueJsxProps;
     'attention-widget': AttentionWidgetJsxProps;

@@ -54,7 +54,7 @@ for (const [width, height] of [[1280, 900], [360, 780]]) {
     const asker = page.locator('#fig-asker');
     await expect(asker.locator('.story')).toHaveText(/^sat pays 79% of its attention to cat/);
     await expect(page.locator('attention-value[of="share sat cat"][format="percent"]')).toHaveText('79%');
-    await expect(page.locator('attention-value[of="query sat"]').first()).toHaveText('[2, 1]');
+    await expect(page.locator('attention-value[of="query asker"]').first()).toHaveText('[2, 1]');
     await expect(page.locator('#fig-blend .blend-live p[id^="plot"]')).toContainText('Output of sat: [2.47, 1.00]');
     expect(await sharesRow(page.locator('#fig-grids'), 'sat')).toEqual({ the: '0.11', cat: '0.79', sat: '0.11' });
     // The bank figures are other examples: untouched.

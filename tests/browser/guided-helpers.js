@@ -4,7 +4,7 @@ import { expect } from '@playwright/test';
 /** The guided widget (the demo page's first), once its first step is on screen. */
 export async function guidedWidget(page) {
   const widget = page.locator('attention-widget').first();
-  await expect(widget.getByRole('heading', { name: /^Step 1 of 10/ })).toBeVisible();
+  await expect(widget.getByRole('heading', { name: /^Step 1 of 12/ })).toBeVisible();
   return widget;
 }
 
@@ -13,7 +13,7 @@ export const tourText = (widget) => widget.locator('.guided').innerText();
 
 /** Waits for step n. */
 export async function atStep(widget, n) {
-  await expect(widget.getByRole('heading', { name: new RegExp(`^Step ${n} of 10`) })).toBeVisible();
+  await expect(widget.getByRole('heading', { name: new RegExp(`^Step ${n} of 12`) })).toBeVisible();
 }
 
 /**

@@ -357,7 +357,7 @@ for (const width of [1280, 360]) {
       await button(widget, 'Step').click();
       await expect(stats(widget)).toHaveText(new RegExp(`after ${k} steps?\\.`));
     }
-    await panel(widget).getByText('Layer 2’s violet grids (the cast above is layer 1)').click();
+    await panel(widget).getByText('Layer 2’s violet grids (the cast is layer 1)').click();
     await expect(panel(widget).getByRole('table', { name: 'Layer 2 W_V' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const overflowing = await widget.evaluate((w) =>

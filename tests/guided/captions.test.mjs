@@ -28,6 +28,9 @@ test('"the cat sat": every step says the chapter\'s numbers, in order', () => {
   assert.match(c[7], /the's row: the 0\.47, cat 0\.47 and sat 0\.06\./);
   assert.match(c[8], /blanks the 3 cells above the diagonal.*the first word, the, now sees only itself \(1\.00\)\. sat is last, so it keeps 0\.67 for cat\./);
   assert.match(c[9], /√2 ≈ 1\.41: the 0\.00, cat 1\.41 and sat 0\.71\. The blend softens: cat's share 0\.67 → 0\.58\./);
+  assert.equal(c[10], 'One line holds every step: softmax(QKᵀ/√d_k)V, every asker at once. For sat it ends at '
+    + 'o_sat ≈ [2.24, 0.85], as in step 6.');
+  assert.match(c[11], /training nudges them a step at a time until a goal is met\.$/);
 });
 
 test('a middle asker hears the mask: its share before and after', () => {

@@ -3,15 +3,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STEPS, STEP_COUNT, clampStep, revealedBy, resultsFor, stepLabel, stepRevealing } from '../../web/views/guided/steps.js';
 import { createPlayer } from '../../web/views/guided/player.js';
-import { evenShares, maskedCells, scoreMask, scorePin, scoreShares, scoreTrend, setShare } from '../../web/views/guided/guess.js';
+import { evenShares, keyStep, maskedCells, scoreMask, scorePin, scoreShares, scoreTrend, setShare, shareAt } from '../../web/views/guided/guess.js';
 
-test('ten steps in the chapter order, guesses before the four reveals', () => {
+test('twelve steps in the chapter order, guesses before the four reveals', () => {
   assert.deepEqual(STEPS.map((s) => s.id),
-    ['score', 'bars', 'exp', 'shares', 'scale', 'blend', 'project', 'everyone', 'mask', 'thermostat']);
-  assert.equal(STEP_COUNT, 10);
+    ['score', 'bars', 'exp', 'shares', 'scale', 'blend', 'project', 'everyone', 'mask', 'thermostat', 'formula', 'train']);
+  assert.equal(STEP_COUNT, 12);
   assert.deepEqual(STEPS.filter((s) => s.guess).map((s) => [s.id, s.guess]),
     [['shares', 'shares'], ['blend', 'pin'], ['mask', 'mask'], ['thermostat', 'trend']]);
-  assert.equal(stepLabel(2), 'Step 3 of 10');
+  assert.equal(stepLabel(2), 'Step 3 of 12');
 });
 
 test('each kind of number is revealed by exactly one step, and never before it', () => {
@@ -25,9 +25,9 @@ test('each kind of number is revealed by exactly one step, and never before it',
   assert.equal(revealedBy(99).size, all.length);
 });
 
-test('clampStep keeps any input inside 0 … 9', () => {
+test('clampStep keeps any input inside 0 … 11', () => {
   assert.equal(clampStep(-3), 0);
-  assert.equal(clampStep(42), 9);
+  assert.equal(clampStep(42), 11);
   assert.equal(clampStep('4'), 4);
   assert.equal(clampStep(NaN), 0);
 });
@@ -85,7 +85,7 @@ test('player: Play stops at the last step and at a step waiting for a guess', ()
   assert.equal(p.index, 3);
   assert.equal(p.playing, false);
   const q = createPlayer({ onStep: () => {}, clock: fakeClock() });
-  q.goTo(9); q.play();
+  q.goTo(11); q.play();
   assert.equal(q.index, 0, 'Play at the end starts over');
 });
 
@@ -112,4 +112,19 @@ test('guesses are scored against the truth with "you said …, it is …"', () =
   assert.equal(scoreMask(['0,1', '0,2', '1,2'], 3).text, 'You picked 3 of the 3 masked cells: all of them, and no others.');
   assert.equal(scoreMask(['0,1', '1,0'], 3).text, 'You picked 1 of the 3 masked cells and 1 that stays.');
   assert.equal(scoreTrend('rises', 0.665, 0.58, 'falls').text, 'You said it rises; it falls: 0.67 → 0.58.');
+});
+
+test('a share bar by keyboard and by pointer: hundredths, always within 0 … 1', () => {
+  assert.equal(keyStep(1 / 3, 'ArrowRight'), 0.34);
+  assert.equal(keyStep(0.5, 'ArrowLeft'), 0.49);
+  assert.equal(keyStep(0.5, 'ArrowUp'), 0.51);
+  assert.equal(keyStep(0.95, 'PageUp'), 1);
+  assert.equal(keyStep(0.05, 'PageDown'), 0);
+  assert.equal(keyStep(0.5, 'Home'), 0);
+  assert.equal(keyStep(0.5, 'End'), 1);
+  assert.equal(keyStep(0.5, 'Enter'), null);
+  assert.equal(shareAt(160, 100, 200), 0.3);
+  assert.equal(shareAt(50, 100, 200), 0);
+  assert.equal(shareAt(400, 100, 200), 1);
+  assert.equal(shareAt(150, 100, 0), 0);
 });

@@ -1,10 +1,12 @@
 // Server rendering imports modules in node, where there is no DOM: every module the package
-// exports (all of web/ is exported as ./web/*) must import without throwing and define nothing.
-// The labs' workers (worker.js, heads-worker.js) are the exceptions: worker scripts, never imported by a page.
+// ships (package.json "files": web/'s folders whole, its entries by name; not the demo pages'
+// own scripts) must import without throwing and define nothing. The labs' workers (worker.js,
+// heads-worker.js) are the exceptions: worker scripts, never imported by a page.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { REPO } from './pack.mjs';
 
 async function modules(dir) {
@@ -17,8 +19,10 @@ async function modules(dir) {
   return out;
 }
 
-const files = [...await modules(join(REPO, 'web')), join(REPO, 'wasm/attention.js'),
-  join(REPO, 'dist/attention-widget.bundle.js'), ...(await modules(join(REPO, 'dist/browser')))]
+const shipped = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).files;
+const ships = (file) => shipped.some((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry));
+const files = [...(await modules(join(REPO, 'web'))).filter((f) => ships(relative(REPO, f).split(sep).join('/'))),
+  join(REPO, 'wasm/attention.js'), join(REPO, 'dist/attention-widget.bundle.js'), ...(await modules(join(REPO, 'dist/browser')))]
   .filter((f) => !/[/\\](heads-)?worker\.js$/.test(f));
 
 test(`all ${files.length} modules of the package import in node without a DOM`, async () => {

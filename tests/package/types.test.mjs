@@ -13,7 +13,7 @@ const committed = JSON.parse(await readFile(join(REPO, 'custom-elements.json'), 
 test('every element in the manifest documents exactly its observedAttributes', async () => {
   const elements = elementsOf(committed);
   assert.deepEqual(elements.map((e) => e.tagName).sort(),
-    ['attention-example', 'attention-heads', 'attention-scale', 'attention-value', 'attention-widget']);
+    ['attention-example', 'attention-heads', 'attention-if', 'attention-scale', 'attention-value', 'attention-widget']);
   for (const mod of committed.modules) {
     for (const d of (mod.declarations ?? []).filter((x) => x.customElement)) {
       const cls = (await import(join(REPO, mod.path)))[d.name]; // importing in node must not throw either

@@ -174,7 +174,7 @@ test('<attention-heads> follows the convention: importable without a DOM, static
   assert.equal(registry.get('attention-heads'), AttentionHeadsElement);
   assert.equal(AttentionHeadsElement.define('attention-heads', registry), AttentionHeadsElement, 'twice is fine');
   assert.equal(AttentionHeadsElement.define('attention-heads', null), AttentionHeadsElement, 'no registry: a no-op');
-  assert.deepEqual(AttentionHeadsElement.observedAttributes, ['seed', 'heads', 'no-worker']);
+  assert.deepEqual(AttentionHeadsElement.observedAttributes, ['seed', 'heads', 'no-worker', 'theme']);
 });
 
 test('engine: a chunk that throws becomes an error message and training stops', () => {

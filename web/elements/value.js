@@ -7,16 +7,11 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { followTheme } from '../shared/controllers/theme.js';
 import { AttentionErrorEvent } from '../shared/events.js';
-import { watchExample } from '../views/figures/lookup.js';
+import { followExample } from '../views/figures/lookup.js';
+import { lazyModule } from '../shared/lazy.js';
 
-// Reading `of` and formatting (of.js) load with the first value on a page: a page with
-// widgets only never downloads them.
-let ofCode = null;     // the module, once in
-let ofLoading = null;  // Promise of it
-const loadOf = () => (ofLoading ??= import('../views/figures/of.js').then((m) => { ofCode = m; }, (err) => {
-  ofLoading = null; // a later value tries again
-  throw err;
-}));
+// Reading `of` and formatting (of.js) load with the first value on a page.
+const ofModule = lazyModule(() => import('../views/figures/of.js'));
 
 // The number is the element's own text (light DOM): it reads, selects, copies and finds like
 // the words around it. The shadow root only slots it and styles the marker.
@@ -33,7 +28,7 @@ let sheet = null; // made once per page, adopted by every value
  * Its own text is shown until the example has numbers (write the chapter's number there).
  * @tagname attention-value
  * @attr {string} example - id of the <attention-example> it reads
- * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`
+ * @attr {string} of - what it shows: `share ASKER KEY`, `score ASKER KEY`, `logit ASKER KEY`, `exp ASKER KEY`, `total ASKER`, `divisor`, `query TOKEN`, `key TOKEN`, `value TOKEN`, `output TOKEN`, `asker` (the shared asker's word), `top ASKER` (the key(s) with its largest share; ties as ties)
  * @attr {'light'|'dark'|'auto'} theme - Light or dark colours for its marker; auto (or absent) follows the page's own toggle, else the reader's system setting.
  * @attr {'fixed'|'compact'|'percent'} format - two decimals (default), trailing zeros dropped, or a percentage (shares only)
  * @prop {string} text - The live text on screen ('' while it shows the author's text or a marker; read-only).
@@ -47,10 +42,7 @@ export class AttentionValue extends ElementBase {
     return defineElement(this, tag, registry);
   }
 
-  #example = null;
-  #lookError = null; // why the example cannot be used, or null
-  #connection = null;
-  #unsubscribe = null;
+  #source = followExample(this, () => this.#render()); // the example read, and why not
   #shownError = null;
   #theme;
   #live = false;     // the text is a live number (not the author's fallback, not a marker)
@@ -73,21 +65,13 @@ export class AttentionValue extends ElementBase {
     super.connectedCallback();
     if (!this.hasAttribute('aria-live')) this.setAttribute('aria-live', 'polite');
     if (!this.hasAttribute('aria-atomic')) this.setAttribute('aria-atomic', 'true');
-    this.#connect();
-  }
-
-  disconnectedCallback() {
-    super.disconnectedCallback();
-    this.#connection?.abort();
-    this.#connection = null;
-    this.#follow(null);
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'theme') return this.#theme.attributeChanged();
     if (!this.isConnected) return;
-    if (name === 'example') this.#connect();
+    if (name === 'example') this.#source.connect();
     else this.#render();
   }
 
@@ -96,48 +80,28 @@ export class AttentionValue extends ElementBase {
     return this.#live ? this.textContent : '';
   }
 
-  #connect() {
-    this.#connection?.abort();
-    this.#connection = new AbortController();
-    const name = this.getAttribute('example');
-    if (name === null || name.trim() === '') {
-      this.#follow(null, 'example is missing: name the id of an <attention-example>.');
-      return;
-    }
-    watchExample(this, name.trim(), ({ example, message }) => this.#follow(example, message), this.#connection.signal);
-  }
-
-  #follow(example, message = null) {
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
-    this.#example = example;
-    this.#lookError = message;
-    if (example) this.#unsubscribe = example.subscribe(() => this.#render());
-    if (this.isConnected) this.#render();
-  }
-
   #render() {
+    const ofCode = ofModule.code;
     if (!ofCode) {
-      loadOf().then(() => this.isConnected && this.#render(),
+      ofModule.load().then(() => this.isConnected && this.#render(),
         (err) => this.#showError({ code: 'load_failed', message: `this value could not load: ${err?.message ?? err}` }));
       return; // the author's text stays meanwhile
     }
     const { checkFormat, formatValue, lookUp, parseOf, resolveOf } = ofCode;
-    const problem = this.#lookError ? { code: 'no_example', message: this.#lookError } : this.#read();
+    const problem = this.#source.message ? { code: 'no_example', message: this.#source.message } : this.#read(ofCode);
     if (problem) return this.#showError(problem);
-    const snapshot = this.#example?.snapshot;
+    const snapshot = this.#source.example?.snapshot;
     if (!snapshot) return; // loading: the author's text stays
-    const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens);
+    const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens, snapshot.state.asker);
     if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
     const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
     this.#showError(null);
-    this.#setText(formatValue(lookUp(ref, snapshot.result), format));
+    this.#setText(formatValue(lookUp(ref, snapshot.result, snapshot.state), format));
     this.#live = true;
   }
 
   // The attributes' own problems (independent of the example's numbers), or null.
-  #read() {
-    const { checkFormat, parseOf } = ofCode;
+  #read({ checkFormat, parseOf }) {
     const parsed = parseOf(this.getAttribute('of'));
     if (!parsed.ok) return { code: 'bad_of', message: parsed.message };
     const format = checkFormat(this.getAttribute('format') ?? undefined, parsed.kind);

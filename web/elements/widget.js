@@ -67,13 +67,14 @@ import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js'
  * @attr {boolean} readonly - Display only: every number shown, nothing editable, no focus stops on cells (absent: off).
  * @attr {string} highlight - What the paragraph beside it talks about: GRID [ROW [COLUMN]], comma separated, e.g. "shares sat cat, cast sat q".
  * @attr {boolean} guided - The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off).
- * @attr {boolean} predict - With guided: a guess before the shares, the blend, the mask and the thermostat (absent: off).
+ * @attr {boolean} predict - With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off).
+ * @attr {string} steps - With guided: only these steps, "1-4" or "7" (absent: all twelve; a bad value: a message and all).
  * @fires {AttentionGuessEvent} attention-guess - A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed).
  * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
  * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).
  */
 export class AttentionWidget extends ElementBase {
-  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'guided', 'predict', 'train', 'theme'];
+  static observedAttributes = ['preset', ...FLAGS, ...VIEW_ATTRIBUTES, 'guided', 'predict', 'steps', 'train', 'theme'];
 
   /** Registers the element (no-op without a registry; safe twice); returns the registered class. */
   static define(tag = 'attention-widget', registry = globalThis.customElements) {
@@ -145,7 +146,7 @@ export class AttentionWidget extends ElementBase {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
-    if (name === 'guided' || name === 'predict') return this.#guided.apply();
+    if (name === 'guided' || name === 'predict' || name === 'steps') return this.#guided.apply();
     if (name === 'train') return this.#train.sync();
     if (name === 'theme') return this.#theme.attributeChanged();
     this.#sources.mark(name);

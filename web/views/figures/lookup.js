@@ -45,3 +45,42 @@ export function watchExample(host, name, onFound, signal) {
   check();
 }
 
+
+/**
+ * The example a figure's prose element (<attention-value>, <attention-if>) reads, followed while the
+ * element is connected: `render()` runs when it connects, when the example it finds changes, and on
+ * every change of that example's numbers. A controller (ElementBase.addController); call
+ * `connect()` again when the element's `example` attribute changes.
+ * @returns {{ example: HTMLElement | null, message: string | null, connect(): void }} example: the
+ *   <attention-example> found, or null with `message` saying why (null while it waits for its definition)
+ */
+export function followExample(host, render) {
+  let connection = null;
+  let unsubscribe = null;
+  const found = { example: null, message: null };
+  const follow = (example, message = null) => {
+    unsubscribe?.();
+    unsubscribe = example ? example.subscribe(render) : null;
+    Object.assign(found, { example, message });
+    if (host.isConnected) render();
+  };
+  const controller = {
+    get example() { return found.example; },
+    get message() { return found.message; },
+    connect() {
+      connection?.abort();
+      connection = new AbortController();
+      const name = host.getAttribute('example');
+      if (name === null || name.trim() === '') return follow(null, 'example is missing: name the id of an <attention-example>.');
+      return watchExample(host, name.trim(), (next) => follow(next.example, next.message), connection.signal);
+    },
+    hostConnected() { controller.connect(); },
+    hostDisconnected() {
+      connection?.abort();
+      connection = null;
+      follow(null);
+    },
+  };
+  host.addController(controller);
+  return controller;
+}

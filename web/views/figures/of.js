@@ -7,7 +7,11 @@
 //   total ASKER       the sum of ASKER's exponentials (softmax's denominator)
 //   divisor           what every score is divided by (√d_k × temperature, or the temperature)
 //   query TOKEN, key TOKEN, value TOKEN, output TOKEN   a vector, "[2.24, 0.85]"
+//   asker             the shared asker's word (what every figure of the example marks)
+//   top ASKER         the key(s) ASKER gives the largest share, decided on the printed two
+//                     decimals: a tie is said as one, "the and cat"
 //
+// Any name may be the word `asker`: the shared asker, so "query asker" follows the reader's pick.
 // A token is named by its text (exact first, then ignoring case: the `asker` attribute's
 // rule) or by its 0-based position, for sentences where a word repeats.
 // Reading happens in two steps: parseOf() checks the words once, resolveOf() finds the
@@ -29,13 +33,15 @@ const KINDS = Object.freeze({
   key: { names: ['token'], field: 'keys', shape: 'vector' },
   value: { names: ['token'], field: 'values', shape: 'vector' },
   output: { names: ['token'], field: 'outputs', shape: 'vector' },
+  asker: { names: [], shape: 'asker' },
+  top: { names: ['asker'], shape: 'top' },
 });
 
 export const OF_KINDS = Object.freeze(Object.keys(KINDS));
 export const FORMATS = Object.freeze(['fixed', 'compact', 'percent']);
 
 const USAGE = `use one of: share ASKER KEY, score ASKER KEY, logit ASKER KEY, exp ASKER KEY, total ASKER, `
-  + 'divisor, query TOKEN, key TOKEN, value TOKEN, output TOKEN';
+  + 'divisor, query TOKEN, key TOKEN, value TOKEN, output TOKEN, asker, top ASKER';
 
 /**
  * The words of an `of` attribute -> { ok: true, kind, names } or { ok: false, message }.
@@ -60,13 +66,16 @@ export function parseOf(text) {
 
 /**
  * A parsed `of` against the example's tokens -> { ok: true, kind, at: [i, j…] } or { ok: false, message }.
+ * asker: the shared asker's index, for the word asker as a name (when no token is called so).
  */
-export function resolveOf(parsed, tokens) {
+export function resolveOf(parsed, tokens, asker = 0) {
   if (!parsed.ok) return parsed;
   const { names } = KINDS[parsed.kind];
   const at = [];
   for (let n = 0; n < names.length; n += 1) {
-    const i = tokenIndex(parsed.names[n], tokens);
+    let i = tokenIndex(parsed.names[n], tokens);
+    // The word asker names the shared asker (unless a token is called so): "query asker".
+    if (i < 0 && parsed.names[n].toLowerCase() === 'asker') i = asker;
     if (i < 0)
       return fail(`${names[n]} "${clip(parsed.names[n], 30)}" is not one of the tokens (${tokens.join(', ')}) `
         + `nor a position from 0 to ${tokens.length - 1}`);
@@ -87,8 +96,10 @@ export function tokenIndex(name, tokens) {
  * The value a resolved `of` names in the core's result: a number, an array (a vector),
  * or null for a score, logit or exponential the causal mask has removed.
  */
-export function lookUp(ref, result) {
+export function lookUp(ref, result, state = null) {
   const { field, shape } = KINDS[ref.kind];
+  if (shape === 'asker') return state.tokens[state.asker];
+  if (shape === 'top') return topWords(ref.at[0], result, state.tokens);
   if (shape === 'scalar') return result[field];
   const [i, j] = ref.at;
   if (shape === 'vector') return [...result[field][i]];
@@ -96,6 +107,18 @@ export function lookUp(ref, result) {
   // A masked pair has no score in the softmax: say so rather than print the raw q · k or e^−∞ = 0.
   if (ref.kind !== 'share' && result.logits[i][j] === -Infinity) return null;
   return result[field][i][j];
+}
+
+/**
+ * The key(s) with the largest share in row i, as words: ties on the printed two decimals are
+ * said as ties ("the and cat", "the, cat and sat"); masked keys are not candidates.
+ */
+export function topWords(i, result, tokens) {
+  const row = result.weights[i];
+  const seen = row.map((_, j) => j).filter((j) => result.logits[i][j] !== -Infinity);
+  const best = Math.max(...seen.map((j) => row[j]));
+  const tied = seen.filter((j) => fixed2(row[j]) === fixed2(best)).map((j) => tokens[j]);
+  return tied.length < 2 ? tied.join('') : `${tied.slice(0, -1).join(', ')} and ${tied.at(-1)}`;
 }
 
 /** Is `format` one this kind can be printed in? { ok } or { ok: false, message }. */
@@ -112,6 +135,7 @@ export function checkFormat(format, kind) {
  */
 export function formatValue(value, format = 'fixed') {
   if (value === null) return 'masked';
+  if (typeof value === 'string') return value; // words (asker, top): no format
   const one = format === 'compact' ? compact : fixed2;
   if (Array.isArray(value)) return vector(value, one);
   return format === 'percent' ? percent(value) : one(value);

@@ -212,6 +212,17 @@ const CAPTIONS = {
       + `${listed(state, keys, (j) => fixed2(cool.logits[i][j]))}. `
       + `The blend ${says}: ${top === i ? 'its own' : possessive(who)} share ${fixed2(before)} → ${fixed2(after)}.`;
   },
+
+  formula(state, { now }) {
+    const i = state.asker;
+    return `One line holds every step: softmax(QKᵀ/√d_k)V, every asker at once. For ${name(state, i)} it ends `
+      + `at o_${name(state, i)} ≈ ${vector(now.outputs[i], fixed2)}, as in step 6.`;
+  },
+
+  // Step 12 trains its own copy of the chapter's cast (train-stage.js): its numbers are on the stage.
+  train() {
+    return 'Nobody sets W_Q, W_K and W_V by hand: training nudges them a step at a time until a goal is met.';
+  },
 };
 
 /** 'rises', 'falls' or 'stays' as the two-decimal texts read (what the learner sees). */

@@ -29,6 +29,26 @@ export function setShare(shares, j, value) {
   return next;
 }
 
+/**
+ * A share bar's keyboard (role="slider"): the value after `key`, or null for a key it ignores.
+ * Arrows ±0.01, Page Up / Page Down ±0.1, Home 0, End 1; always within 0 … 1, on the hundredths.
+ */
+export function keyStep(value, key) {
+  const step = { ArrowRight: 0.01, ArrowUp: 0.01, ArrowLeft: -0.01, ArrowDown: -0.01, PageUp: 0.1, PageDown: -0.1 }[key];
+  let next;
+  if (key === 'Home') next = 0;
+  else if (key === 'End') next = 1;
+  else if (step !== undefined) next = value + step;
+  else return null;
+  return Math.min(1, Math.max(0, Math.round(next * 100) / 100));
+}
+
+/** Where a pointer at clientX falls on a bar from `left` of `width` px: a share in 0 … 1, on the hundredths. */
+export function shareAt(clientX, left, width) {
+  if (!(width > 0)) return 0;
+  return Math.min(1, Math.max(0, Math.round(((clientX - left) / width) * 100) / 100));
+}
+
 /** A share guess against the truth: the biggest true share is what "you said 0.50, it is 0.67" is about. */
 export function scoreShares(guess, truth, tokens) {
   const top = truth.reduce((b, x, j) => (x > truth[b] ? j : b), 0);

@@ -5,7 +5,7 @@
 // commits a guess (ctx.onGuess(null) skips); the view scores it against the core.
 import { el } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
-import { evenShares, setShare, TRENDS } from './guess.js';
+import { evenShares, keyStep, setShare, shareAt, TRENDS } from './guess.js';
 import { arrowPicture, pinMark, tok } from './parts.js';
 import { possessive, topKey } from './captions.js';
 
@@ -25,26 +25,49 @@ function actions(ctx, commit, { ready = true } = {}) {
 const prompt = (text) => el('p', { class: 'g-prompt', text });
 
 const VIEWS = {
+  // Three (n) bars to drag, pointer or keyboard: each a role="slider" with its value in aria.
   shares(ctx) {
     const { state } = ctx;
     const i = state.asker;
     let shares = evenShares(state.tokens.length);
-    const sliders = [];
+    const bars = [];
     const outputs = [];
     const rows = state.tokens.map((t, j) => {
-      const input = el('input', { type: 'range', min: 0, max: 1, step: 0.01, class: 'g-slider',
-        'aria-label': `Your guess for ${possessive(t)} share` });
+      const fill = el('span', { class: 'g-drag-fill' });
+      const handle = el('span', { class: 'g-drag-handle' });
+      const bar = el('span', { class: 'g-drag', role: 'slider', tabindex: '0', 'aria-valuemin': '0', 'aria-valuemax': '1',
+        'aria-label': `Your guess for ${possessive(t)} share` }, fill, handle);
+      const set = (x) => { shares = setShare(shares, j, x); show(); };
+      bar.addEventListener('pointerdown', (event) => {
+        bar.setPointerCapture?.(event.pointerId);
+        bar.focus();
+        const box = bar.getBoundingClientRect();
+        set(shareAt(event.clientX, box.left, box.width));
+      });
+      bar.addEventListener('pointermove', (event) => {
+        if (!bar.hasPointerCapture?.(event.pointerId)) return;
+        const box = bar.getBoundingClientRect();
+        set(shareAt(event.clientX, box.left, box.width));
+      });
+      bar.addEventListener('keydown', (event) => {
+        const next = keyStep(shares[j], event.key);
+        if (next === null) return;
+        event.preventDefault();
+        set(next);
+      });
       const out = el('span', { class: 'g-value', 'aria-hidden': 'true' }); // the slider's valuetext says it
-      input.addEventListener('input', () => { shares = setShare(shares, j, Number(input.value)); show(); });
-      sliders.push(input);
+      bars.push({ bar, fill, handle });
       outputs.push(out);
-      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token' }, tok(t)), input, out);
+      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token' }, tok(t)), bar, out);
     });
     const total = el('p', { class: 'g-total' });
     function show() {
       shares.forEach((x, j) => {
-        sliders[j].value = String(x);
-        sliders[j].setAttribute('aria-valuetext', fixed2(x));
+        const { bar, fill, handle } = bars[j];
+        bar.setAttribute('aria-valuenow', x.toFixed(2));
+        bar.setAttribute('aria-valuetext', fixed2(x));
+        fill.style.width = `${x * 100}%`;
+        handle.style.left = `${x * 100}%`;
         outputs[j].textContent = fixed2(x);
       });
       total.textContent = `Your shares total ${fixed2(shares.reduce((a, b) => a + b, 0))}: moving one bar moves the others.`;
@@ -52,7 +75,7 @@ const VIEWS = {
     show();
     const { element: buttons } = actions(ctx, () => ctx.onGuess(shares));
     const element = el('div', { class: 'g-guess' },
-      prompt(`Guess first: how will ${state.tokens[i]} split its attention? Drag the bars.`),
+      prompt(`Guess first: how will ${state.tokens[i]} split its attention? Drag the bars (or use the arrow keys).`),
       el('ul', { class: 'g-bars g-guess-bars', 'aria-label': 'Your guessed shares' }, rows), total, buttons);
     return { element, play: (m) => m.enter(rows) };
   },

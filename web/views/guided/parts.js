@@ -26,14 +26,14 @@ export const scroller = (child) => el('div', { class: 'g-scroll' }, child);
  * Horizontal bars, one per row: { label, value (null: masked), text, mark? }. signed: a zero
  * line with negatives to its left; max: the full-width value (default: the largest |value|).
  */
-export function barChart(title, rows, { signed = false, max, cls = '', markNote } = {}) {
+export function barChart(title, rows, { signed = false, max, cls = '', markNote, gap = false } = {}) {
   const finite = rows.map((r) => r.value).filter((v) => v !== null && Number.isFinite(v));
   const lo = signed ? Math.min(0, ...finite) : 0;
   const hi = max ?? Math.max(1e-9, ...finite.map(Math.abs));
   const span = Math.max(hi - lo, 1e-9);
   const zero = (-lo / span) * 100;
   const bars = [];
-  const items = rows.map((r) => {
+  const items = rows.map((r, index) => {
     const track = el('span', { class: 'g-track' });
     if (signed) track.append(el('span', { class: 'g-zero' }));
     if (signed) track.lastChild.style.left = `${zero}%`;
@@ -50,12 +50,21 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote 
       const mark = el('span', { class: 'g-mark', title: `your guess, ${fixed2(r.mark)}` });
       mark.style.left = `${Math.min(100, (r.mark / span) * 100)}%`;
       track.append(mark);
+      // gap: the stretch between the guess and the truth, drawn (not only printed).
+      if (gap && Number.isFinite(r.value)) {
+        const g = el('span', { class: 'g-gap', 'aria-hidden': 'true' });
+        g.style.left = `${Math.min(100, (Math.min(r.mark, r.value) / span) * 100)}%`;
+        g.style.width = `${Math.min(100, (Math.abs(r.mark - r.value) / span) * 100)}%`;
+        track.append(g);
+      }
     }
-    return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}` }, el('span', { class: 'token' }, tok(r.label)),
+    // data-key: the key's index, so a probe can mark the row its counterexample is about.
+    return el('li', { class: `g-bar-row ${r.lead ? 'has-lead' : ''}`, 'data-key': r.key ?? index },
+      el('span', { class: 'token' }, tok(r.label)),
       r.lead ? el('span', { class: 'g-value', text: r.lead }) : null, track, el('span', { class: 'g-value' }, r.text));
   });
   const marks = rows.some((r) => Number.isFinite(r.mark))
-    ? el('p', { class: 'g-note', text: markNote ?? 'The thin line on each bar is your guess.' }) : null;
+    ? el('p', { class: 'g-note', text: markNote ?? `The thin line on each bar is your guess${gap ? '; the hatched stretch, how far off' : ''}.` }) : null;
   const element = el('figure', { class: 'g-chart' }, el('figcaption', { text: title }),
     el('ul', { class: `g-bars ${rows.length > 8 ? 'g-dense' : ''}`, 'aria-label': title }, items), marks);
   return { element, bars };
@@ -70,7 +79,7 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
   const chosen = new Set(picked ?? []);
   const cells = grid.map((row, i) => row.map((x, j) => {
     const off = masked(result, i, j);
-    const td = el('td', { class: `heat ${off ? 'masked' : ''}`, text: off ? '—' : fixed2(x) });
+    const td = el('td', { class: `heat ${off ? 'masked' : ''}`, text: off ? '—' : fixed2(x), 'data-cell': `${i},${j}` });
     if (off) td.setAttribute('aria-label', 'masked');
     else {
       const colors = cellColors(rampColor(ramp, kind === 'shares' ? x : 0.5 + x / (2 * span)));
@@ -122,7 +131,11 @@ export function arrowPicture({ state, results: { now }, guess }, { laid, pin }) 
       label(out, `o_${state.tokens[i]} ≈ ${vector(now.outputs[i], fixed2)}`, size, 'g-label-o', f, true));
     plot.append(output);
   }
-  if (guess?.guess) plot.append(pinMark(guess.guess, size));
+  if (guess?.guess) {
+    // The gap from the pin to the truth, drawn: a dashed line from your pin to o.
+    if (laid) plot.append(svg('line', { class: 'g-gap-line', x1: guess.guess[0], y1: -guess.guess[1], x2: out[0], y2: -out[1] }));
+    plot.append(pinMark(guess.guess, size));
+  }
   // Which scaled arrow is which, in words beside the picture (labels at tiny arrows would collide).
   // The four largest shares by name, then how many more (a sentence, not a ten-term sum).
   const w = now.weights[i];

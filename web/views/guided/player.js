@@ -14,12 +14,15 @@ export function createPlayer({ onStep, waiting = () => false, clock = globalThis
   let index = 0;
   let playing = false;
   let timer = null;
+  let from = 0; // the range the tour is locked to (steps="1-4"): 0-based, inclusive
+  let to = STEP_COUNT - 1;
+  const clamp = (i) => Math.min(to, Math.max(from, clampStep(i)));
 
   const stopTimer = () => { if (timer !== null) clock.clearTimeout(timer); timer = null; };
   const emit = () => onStep(index, playing);
 
   function go(next) {
-    index = clampStep(next);
+    index = clamp(next);
     if (playing) schedule();
     emit();
   }
@@ -27,7 +30,7 @@ export function createPlayer({ onStep, waiting = () => false, clock = globalThis
   // Play moves on after the dwell; it stops at the end and at a step waiting for a guess.
   function schedule() {
     stopTimer();
-    if (index >= STEP_COUNT - 1 || waiting(index)) { playing = false; return; }
+    if (index >= to || waiting(index)) { playing = false; return; }
     timer = clock.setTimeout(() => { timer = null; go(index + 1); }, dwell);
   }
 
@@ -38,9 +41,17 @@ export function createPlayer({ onStep, waiting = () => false, clock = globalThis
     next() { go(index + 1); },
     previous() { go(index - 1); },
     goTo(i) { go(i); },
-    /** Play from here (from the start when at the end). */
+    get from() { return from; },
+    get to() { return to; },
+    /** Locks the tour to steps first … last (0-based, inclusive); the step on screen moves inside it. */
+    setRange(first, last) {
+      from = clampStep(first);
+      to = Math.max(from, clampStep(last));
+      go(index);
+    },
+    /** Play from here (from the range's start when at its end). */
     play() {
-      if (index >= STEP_COUNT - 1) index = 0;
+      if (index >= to) index = from;
       playing = true;
       schedule();
       emit();

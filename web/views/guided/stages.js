@@ -5,7 +5,7 @@
 // Every printed number is the core's; positions and bar lengths are layout only.
 import { el } from '../../shared/dom.js';
 import { compact, fixed2, approx, products, vector } from '../../shared/numbers.js';
-import { visibleKeys } from './captions.js';
+import { possessive, visibleKeys } from './captions.js';
 import { arrowPicture, barChart, heatGrid, masked, scroller, sym, tok } from './parts.js';
 import { guessView } from './guesses.js';
 
@@ -74,7 +74,7 @@ const BUILDERS = {
       label: t, value: w[j], mark: guess?.guess?.[j],
       text: `${fixed2(now.exponentials[i][j])} ÷ ${fixed2(now.expSums[i])} ${approx(w[j])} ${fixed2(w[j])}`,
     }));
-    const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1 });
+    const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1, gap: true });
     const sum = visibleKeys(now, i).reduce((t, j) => t + w[j], 0);
     const total = el('p', { class: 'g-total' }, 'sum ', el('strong', { text: fixed2(sum) }));
     // Each bar starts at its length as an e^score bar (step 3) and becomes its share of the whole.
@@ -146,7 +146,7 @@ const BUILDERS = {
     const i = state.asker;
     const keys = visibleKeys(cool, i);
     // Each key: its score off -> on, then its share as a bar (on) with a thin line where it was (off).
-    const rows = keys.map((j) => ({ label: state.tokens[j], value: cool.weights[i][j], mark: hot.weights[i][j],
+    const rows = keys.map((j) => ({ key: j, label: state.tokens[j], value: cool.weights[i][j], mark: hot.weights[i][j],
       lead: `${fixed2(hot.logits[i][j])} → ${fixed2(cool.logits[i][j])}`,
       text: `${fixed2(hot.weights[i][j])} → ${fixed2(cool.weights[i][j])}` }));
     const chart = barChart('Scores, then shares: thermostat off → on', rows,
@@ -154,6 +154,46 @@ const BUILDERS = {
     const from = keys.map((j) => hot.weights[i][j] / Math.max(cool.weights[i][j], 1e-9));
     const element = el('div', {}, chart.element, verdict(guess));
     return { element, play: (m) => chart.bars.forEach((b, k) => m.grow(b, from[k], k, chart.bars.length)) };
+  },
+
+  // softmax(QKᵀ/√d_k)V, each part tied to the step and the numbers that showed it, for the asker.
+  formula({ state, results: { now } }) {
+    const i = state.asker;
+    const t = state.tokens[i];
+    const keys = visibleKeys(now, i);
+    const row = (xs, f) => {
+      const shown = keys.slice(0, 4).map((j) => f(xs[j]));
+      return keys.length > 4 ? `${shown.join(', ')} and ${keys.length - 4} more` : shown.join(', ');
+    };
+    const dk = now.dK;
+    const part = (head, text, ...extra) => el('li', {}, el('span', { class: 'g-formula-head' }, ...head), `: ${text}`, ...extra);
+    const parts = [
+      part([el('span', { class: 'role-q', text: 'Q' }), ', ', el('span', { class: 'role-k', text: 'K' }), ', ',
+        el('span', { class: 'role-v', text: 'V' })],
+      'one row per word: each embedding times the violet W_Q, W_K, W_V (step 7); ', sym('q', t, 'role-q'),
+      ` = ${vector(now.queries[i])}.`),
+      part([el('span', { class: 'role-q', text: 'Q' }), el('span', { class: 'role-k', text: 'Kᵀ' })],
+        `every query meets every key, the Scores grid (steps 1 and 8); ${possessive(t)} row: ${row(now.scores[i], compact)}.`),
+      part(['÷ √d_k'], now.divisor !== 1 ? `the thermostat (step 10), on: every score ÷ ${fixed2(now.divisor)}.`
+        : `the thermostat (step 10), off here; on, it divides by √${dk}${dk === 1 ? ' = 1' : ` ≈ ${fixed2(Math.sqrt(dk))}`}.`),
+      state.causal ? part(['mask'], 'later words are blanked before softmax (step 9).') : null,
+      part(['softmax'], `e to each score, ÷ the row's total, row by row (steps 3, 4 and 8); ${possessive(t)} shares: `
+        + `${row(now.weights[i], fixed2)}.`),
+      part([el('span', { class: 'role-v', text: '· V' })], `each row of shares blends the values (steps 5 and 6): `
+        + `o_${t} ≈ ${vector(now.outputs[i], fixed2)}.`),
+    ].filter(Boolean);
+    const element = el('div', { class: 'g-formula-box' },
+      el('p', { class: 'g-formula', 'aria-label': 'softmax of Q K transposed over root d k, times V' },
+        'softmax(', el('span', { class: 'role-q', text: 'Q' }), el('span', { class: 'role-k', text: 'Kᵀ' }), ' / √d', el('sub', { text: 'k' }),
+        ') ', el('span', { class: 'role-v', text: 'V' })),
+      el('ol', { class: 'g-formula-parts' }, parts));
+    return { element, play: (m) => m.enter(parts) };
+  },
+
+  // Step 12 keeps its own run between visits (train-stage.js); the view hands it in.
+  train({ training }) {
+    training.show();
+    return { element: training.element, play: () => {} };
   },
 };
 

@@ -1,30 +1,38 @@
-// The guided tour's ten steps, in the chapter's order: score, soften, mix for one
-// asker, then where q, k, v come from, everyone at once, the mask, the thermostat.
+// The guided tour's twelve steps, in the chapter's order: score, soften, mix for one
+// asker, then where q, k, v come from, everyone at once, the mask, the thermostat,
+// the whole formula, and training choosing the violet grids.
 // Pure data: which numbers each step is the first to show, and which steps ask
-// for a guess before they show them (in `predict` mode).
+// a misconception probe and for a guess before they show them (in `predict` mode).
 
 /**
  * Each step: id, a short title, `reveals` (the kinds of number this step is the first
  * to put on screen; no earlier step may show them), `guess` (the guess asked before the
- * reveal in predict mode, or null) and `needs` (extra core runs the step compares against).
+ * reveal in predict mode, or null), `probe` (the misconception probe asked before it, probes.js,
+ * or null) and `needs` (extra core runs the step compares against).
  */
 export const STEPS = Object.freeze([
-  { id: 'score', title: 'The query meets each key', reveals: ['products', 'scores'], guess: null, needs: [] },
-  { id: 'bars', title: 'Scores as bars', reveals: ['score-bars'], guess: null, needs: [] },
-  { id: 'exp', title: 'Exponentiate', reveals: ['exponentials', 'total'], guess: null, needs: [] },
-  { id: 'shares', title: 'Divide by the total', reveals: ['shares'], guess: 'shares', needs: [] },
-  { id: 'scale', title: 'Scale each value by its share', reveals: ['values'], guess: null, needs: [] },
-  { id: 'blend', title: 'Tip to tail: the blend', reveals: ['output'], guess: 'pin', needs: [] },
-  { id: 'project', title: 'Where q, k and v come from', reveals: ['weights', 'embeddings'], guess: null, needs: [] },
-  { id: 'everyone', title: 'Everyone asks at once', reveals: ['score-grid', 'share-grid'], guess: null, needs: [] },
-  { id: 'mask', title: 'The causal mask', reveals: ['masked-grid'], guess: 'mask', needs: ['open', 'masked'] },
+  { id: 'score', title: 'The query meets each key', reveals: ['products', 'scores'], guess: null, probe: null, needs: [] },
+  { id: 'bars', title: 'Scores as bars', reveals: ['score-bars'], guess: null, probe: null, needs: [] },
+  { id: 'exp', title: 'Exponentiate', reveals: ['exponentials', 'total'], guess: null, probe: null, needs: [] },
+  { id: 'shares', title: 'Divide by the total', reveals: ['shares'], guess: 'shares', probe: 'rescaled', needs: [] },
+  { id: 'scale', title: 'Scale each value by its share', reveals: ['values'], guess: null, probe: 'values',
+    needs: ['revalued'] },
+  { id: 'blend', title: 'Tip to tail: the blend', reveals: ['output'], guess: 'pin', probe: 'outside', needs: [] },
+  { id: 'project', title: 'Where q, k and v come from', reveals: ['weights', 'embeddings'], guess: null, probe: null,
+    needs: [] },
+  { id: 'everyone', title: 'Everyone asks at once', reveals: ['score-grid', 'share-grid'], guess: null,
+    probe: 'symmetric', needs: [] },
+  { id: 'mask', title: 'The causal mask', reveals: ['masked-grid'], guess: 'mask', probe: 'renormalise',
+    needs: ['open', 'masked'] },
   { id: 'thermostat', title: 'The thermostat: divide by √d_k', reveals: ['scaled-scores', 'scaled-shares'],
-    guess: 'trend', needs: ['hot', 'cool'] },
+    guess: 'trend', probe: 'ranking', needs: ['hot', 'cool'] },
+  { id: 'formula', title: 'The whole formula', reveals: ['formula'], guess: null, probe: null, needs: [] },
+  { id: 'train', title: 'Let training choose the grids', reveals: ['training'], guess: null, probe: null, needs: [] },
 ]);
 
 export const STEP_COUNT = STEPS.length;
 
-/** "Step 3 of 10" for a 0-based index. */
+/** "Step 3 of 12" for a 0-based index. */
 export function stepLabel(index) {
   return `Step ${index + 1} of ${STEP_COUNT}`;
 }
@@ -50,11 +58,13 @@ export function stepRevealing(kind) {
 
 /**
  * The core runs a step compares against, as state changes on top of the current state:
- * open/masked = the causal mask off/on, hot/cool = ÷√d_k off/on.
+ * open/masked = the causal mask off/on, hot/cool = ÷√d_k off/on, revalued = W_V doubled
+ * (every value twice as long; the values probe shows the shares stay). A function: made from the state.
  */
 export const VARIANTS = Object.freeze({
   open: { causal: false }, masked: { causal: true },
   hot: { scaled: false }, cool: { scaled: true },
+  revalued: (state) => ({ wv: state.wv.map((row) => row.map((x) => 2 * x)) }),
 });
 
 /**
@@ -64,7 +74,7 @@ export const VARIANTS = Object.freeze({
 export function resultsFor(index, state, now, attend) {
   const results = { now };
   for (const name of STEPS[clampStep(index)].needs) {
-    const change = VARIANTS[name];
+    const change = typeof VARIANTS[name] === 'function' ? VARIANTS[name](state) : VARIANTS[name];
     const same = Object.entries(change).every(([k, v]) => state[k] === v);
     results[name] = same ? now : attend({ ...state, ...change });
   }

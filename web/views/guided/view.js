@@ -1,15 +1,20 @@
 // The guided tour inside <attention-widget guided>: one step on screen at a time,
 // in the chapter's order, with Previous step / Play / Next step, a step indicator,
 // a way to jump to any step, and the step's caption as a polite live region.
-// With `predict`, the four reveals wait for a guess (or a skip) first.
+// With `predict`, six reveals first ask a misconception probe (probes.js) and four wait
+// for a guess; each can be skipped.
 // The widget hands it the core's result after every successful recompute (update);
 // an edit re-plays the step on screen with the new numbers.
 import { el, uid } from '../../shared/dom.js';
 import { STEPS, STEP_COUNT, resultsFor, stepLabel } from './steps.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
+import { canProbe, probeFor, scoreProbe } from './probes.js';
+import { probeView, markProbe } from './probe-view.js';
+import { createTourTraining } from './train-stage.js';
+import { parseSteps } from './range.js';
 import { createPlayer } from './player.js';
-import { createMotion } from './motion.js';
+import { createMotion, prefersReducedMotion } from './motion.js';
 import { buildStage } from './stages.js';
 import { AttentionGuessEvent } from './events.js';
 import { styleSheet } from './guided.css.js';
@@ -26,14 +31,16 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const motion = createMotion();
   const guesses = new Map(); // step id -> { guess } committed, or { skipped: true }
+  const answers = new Map(); // probe kind -> { answer } (a choice id, or null when skipped)
   let state = null;
   let now = null;
   let predict = false;
+  let training = null; // step 12's own run, made the first time it is shown
 
   const ui = buildFrame();
   const player = createPlayer({
     onStep: () => render(),
-    waiting: (index) => predict && state && canGuess(STEPS[index].guess, state) && !guesses.has(STEPS[index].id),
+    waiting: (index) => predict && state && pendingAsk(STEPS[index]) !== null,
   });
 
   function buildFrame() {
@@ -64,6 +71,13 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     return { element, count, title, previous, play, next, jump, asker, guessFirst, caption, stage };
   }
 
+  // What the step still asks before its reveal: its probe first, then its guess (null: nothing).
+  function pendingAsk(step) {
+    if (canProbe(step.probe, state) && !answers.has(step.probe)) return 'probe';
+    if (canGuess(step.guess, state) && !guesses.has(step.id)) return 'guess';
+    return null;
+  }
+
   function button(text, onClick) {
     const b = el('button', { type: 'button', text });
     b.addEventListener('click', onClick);
@@ -79,24 +93,50 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     ui.count.textContent = stepLabel(index);
     ui.title.textContent = step.title;
     ui.jump.value = String(index);
-    ui.previous.disabled = index === 0;
-    ui.next.disabled = index === STEP_COUNT - 1;
+    ui.previous.disabled = index === player.from;
+    ui.next.disabled = index === player.to;
+    [...ui.jump.options].forEach((option, k) => { option.hidden = option.disabled = k < player.from || k > player.to; });
     ui.play.textContent = player.playing ? 'Pause' : 'Play';
     const guessable = canGuess(step.guess, state);
     const stored = guesses.get(step.id);
     const guess = stored && (stored.skipped ? { skipped: true }
       : { guess: stored.guess, scored: scoreGuess(step.guess, stored.guess, state, results) });
-    const waiting = predict && guessable && !stored;
-    ui.caption.textContent = waiting ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
+    const ask = predict ? pendingAsk(step) : null;
+    // The probe is written from the numbers now: after an edit it asks (and answers) about them.
+    const probe = predict && canProbe(step.probe, state) ? probeFor(step.probe, state, results) : null;
+    ui.caption.textContent = ask ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
     motion.cancel();
-    const stage = buildStage(step.id, {
-      // style: read only by the steps with heat grids (reading it forces a style pass).
-      state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element),
-      onGuess: (raw) => commit(step, raw, results),
-    });
+    if (step.id !== 'train') training?.pause();
+    else training ??= createTourTraining({ reducedMotion: prefersReducedMotion(),
+      onOpenPanel: () => { host.removeAttribute('guided'); host.setAttribute('train', ''); } });
+    const stage = ask === 'probe'
+      ? probeView(probe, (answer) => answerProbe(step, probe, answer))
+      : buildStage(step.id, {
+        // style: read only by the steps with heat grids (reading it forces a style pass).
+        state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element), training,
+        onGuess: (raw) => commit(step, raw, results),
+      });
+    if (!ask && probe && answers.has(probe.kind)) markProbe(stage.element, probe, scoreProbe(probe, answers.get(probe.kind).answer));
     ui.stage.replaceChildren(stage.element);
     ui.stage.style.setProperty('--_n', state.tokens.length);
     stage.play(motion);
+  }
+
+  function answerProbe(step, probe, answer) {
+    answers.set(probe.kind, { answer });
+    const scored = scoreProbe(probe, answer);
+    host.dispatchEvent(new AttentionGuessEvent({ step: step.id, ...scored }));
+    afterAnswer();
+  }
+
+  // Focus follows the learner: to the step's next question if it has one, else on to Next.
+  function afterAnswer() {
+    render();
+    const more = pendingAsk(STEPS[player.index]) !== null;
+    if (more) ui.stage.querySelector('button, input, [tabindex="0"]')?.focus();
+    else if (ui.next.disabled) ui.previous.focus();
+    else ui.next.focus();
+    player.resume();
   }
 
   function commit(step, raw, results) {
@@ -107,9 +147,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       step: step.id, kind: step.guess, guess: raw, truth: scored?.truth ?? null,
       error: scored?.error ?? null, text: scored?.text ?? 'skipped',
     }));
-    render();
-    ui.next.disabled ? ui.previous.focus() : ui.next.focus();
-    player.resume();
+    afterAnswer();
   }
 
   return {
@@ -127,17 +165,23 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       ui.asker.value = String(state.asker);
       render();
     },
-    /** predict on: the four reveals wait for a guess. Turning it on again keeps earlier guesses. */
+    /** predict on: six reveals ask a probe, four wait for a guess. Turning it on again keeps earlier answers. */
     setPredict(on) {
       ui.guessFirst.checked = on;
       if (predict === on) return;
       predict = on;
       if (state) render();
     },
+    /** The `steps` attribute's text (null: absent): the tour locked to that range. Returns { from, to, message }. */
+    setSteps(raw) {
+      const range = parseSteps(raw, STEP_COUNT);
+      if (range.from !== player.from || range.to !== player.to) player.setRange(range.from, range.to);
+      return range;
+    },
     get step() { return player.index; },
     /** Stops Play (the widget calls it when the tour leaves the page or is switched off). */
-    pause() { if (player.playing) player.pause(); },
+    pause() { if (player.playing) player.pause(); training?.pause(); },
     goTo(index) { player.goTo(index); },
-    dispose() { player.dispose(); motion.cancel(); },
+    dispose() { player.dispose(); motion.cancel(); training?.pause(); },
   };
 }

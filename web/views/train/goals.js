@@ -194,7 +194,7 @@ const itReadsItsSentence = {
     + 'in layer 2.',
   loss: 'Loss: the mean of −log(layer 2’s share of “it” on its noun) over the training sentences.',
   hint: 'Two layers, each with its own W_Q, W_K, W_V. Layer 1 adds what each word read to its vector, so '
-    + 'layer 2’s queries and keys are made from what layer 1 brought. The cast above is layer 1.',
+    + 'layer 2’s queries and keys are made from what layer 1 brought. The cast is layer 1.',
   learningRate: 0.5,
   maxSteps: 60,
   training: TRAINING_SENTENCES,

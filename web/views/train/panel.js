@@ -261,7 +261,8 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       ui.tables.replaceChildren(...rows.map((row, l) => sharesTable(
         rows.length > 1 ? `Layer ${l + 1} shares` : 'Layer 1 shares (the only layer)', sentence.tokens, row)));
     }
-    rows.forEach((row, l) => ui.tables.children[l].querySelectorAll('td').forEach((td, j) => setText(td, fixed2(row[j]))));
+    rows.forEach((row, l) => ui.tables.children[l].querySelectorAll('table').forEach((table) =>
+      table.querySelectorAll('td').forEach((td, j) => setText(td, fixed2(row[j])))));
     const lines = asker >= 0 ? layerSentences(sentence) : ['There is no “it” in this sentence: nothing to show.'];
     setLines(ui.layerLines, lines);
   }
@@ -278,7 +279,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   }
 
   // Layer 2's grids (the goal of two layers): numbers only, written while they are open; the
-  // cast above is layer 1.
+  // cast is layer 1.
   function paintUpper() {
     if (goal.layers !== 2 || !run?.upper || !ui.upper.open) return;
     const layer = run.upper[0];
@@ -384,7 +385,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       parts.yoursMessage, parts.tables, parts.layerLines, parts.challenge);
     parts.upperGrids = el('div', { class: 'upper-grids' });
     parts.upper = el('details', { class: 'upper', hidden: true },
-      el('summary', { text: 'Layer 2’s violet grids (the cast above is layer 1)' }), parts.upperGrids);
+      el('summary', { text: 'Layer 2’s violet grids (the cast is layer 1)' }), parts.upperGrids);
     parts.sentences = el('details', { class: 'sentences', hidden: true },
       el('summary', { text: 'The training sentences' }), parts.sentenceList);
     parts.element = el('section', { class: 'panel train', 'aria-label': 'Train the violet grids' },
@@ -395,11 +396,17 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
         el('label', { for: goalId, text: 'Goal' }), goalSelect,
         el('label', { for: seedId, text: 'Seed' }), seed),
       parts.target, parts.loss, parts.whole, parts.hint, parts.check, parts.heldOut, parts.sentences, parts.yoursBox,
+      // Cause beside effect: train-mount.js places the panel just before the cast (the violet
+      // grids). Side by side (a wide widget) the buttons sit here, level with the grids; stacked
+      // (train.css) they move to the panel's end, right above them.
+      el('div', { class: 'act' },
+        el('div', { class: 'row buttons' }, play, stepButton, reset,
+          el('label', { for: rateId, text: 'Learning rate' }), rate),
+        el('p', { class: 'marks-legend', text: 'Under each violet cell of the cast: ↑ or ↓, the way the next step '
+          + 'pushes it (· no push), then how far it has moved since the run began.' }),
+        el('fieldset', { class: 'row freeze' }, el('legend', { text: 'Grids that learn (untick to freeze)' }),
+          freeze.map((f) => f.wrap))),
       parts.coinToss, parts.upper,
-      el('div', { class: 'row buttons' }, play, stepButton, reset,
-        el('label', { for: rateId, text: 'Learning rate' }), rate),
-      el('fieldset', { class: 'row freeze' }, el('legend', { text: 'Grids that learn (untick to freeze)' }),
-        freeze.map((f) => f.wrap)),
       parts.stats, parts.note,
       el('figure', { class: 'curve-box' }, yTop, curve, xRight,
         el('figcaption', { text: 'Loss after each step (dots: your own edits)' })),
@@ -459,12 +466,19 @@ function setLines(list, lines) {
   });
 }
 
-// A table of one asker's shares: the words across, the shares (two decimals) below.
+// A table of one asker's shares, twice: the words across and the shares (two decimals) below, and
+// for a narrow panel one word per row (train.css shows one of the two; the other is display: none,
+// so assistive tech meets one table). Same caption, same order of numbers.
 function sharesTable(caption, tokens, row) {
-  return el('table', { class: 'shares-row' }, el('caption', { text: caption }),
+  const across = el('table', { class: 'shares-row' }, el('caption', { text: caption }),
     el('tbody', {},
       el('tr', {}, el('th', { scope: 'row', text: 'word' }), tokens.map((w) => el('th', { scope: 'col', text: w }))),
       el('tr', {}, el('th', { scope: 'row', text: '“it”' }), row.map((x) => el('td', { text: fixed2(x) })))));
+  const down = el('table', { class: 'shares-col' }, el('caption', { text: caption }),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'word' }), el('th', { scope: 'col', text: '“it”' }))),
+    el('tbody', {}, tokens.map((w, j) => el('tr', {}, el('th', { scope: 'row', text: w }),
+      el('td', { text: fixed2(row[j]) })))));
+  return el('div', { class: 'shares-pair' }, across, down);
 }
 
 // A violet grid shown as numbers (two decimals).

@@ -1,5 +1,5 @@
 // <attention-widget guided>: the step-by-step tour (../guided/view.js) in place of the panels;
-// `predict` asks for a guess before each reveal. The cast editor moves into the tour's
+// `predict` asks for a guess before each reveal; `steps` locks it to a range of steps. The cast editor moves into the tour's
 // "Change the numbers" disclosure while it is on, and back when it is off. The tour's code
 // loads the first time a widget on the page is guided, and is built in a task of its own,
 // after the panels' frame (queueRender), then painted and shown in the next (two short tasks).
@@ -46,6 +46,9 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
       if (v.cast.element.parentNode === edit) body.querySelector('.panels > .everyone').before(v.cast.element);
     }
     v.guided.setPredict(predict.value);
+    // steps="1-4" or "7": the tour locked to a range; a bad value is said and the whole tour shown.
+    const range = v.guided.setSteps(host.getAttribute('steps'));
+    if (on && range.message) showErrors({ ok: true, notes: [{ code: 'bad_attribute', message: range.message }] });
     if (on) v.guided.update(model.state, model.result);
     reveal();
   }

@@ -43,7 +43,11 @@ export function createTrainMount({ host, model, panels, showNotes }) {
         reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
         onError: (error) => host.dispatchEvent(new AttentionErrorEvent(error)),
       });
-      views.controls.element.after(pending.panel.element);
+      // Just before the cast: Train and the violet grids it moves on one screen (while the guided
+      // tour holds the cast in its editor, after the controls).
+      const cast = views.cast.element;
+      if (cast.closest('.g-edit')) views.controls.element.after(pending.panel.element);
+      else cast.before(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
       queueWarmUp(core, model, host);
       queueRender(() => { if (mounted === pending) pending.panel.start((render) => continueRender(render, host)); }, host);
