@@ -87,11 +87,12 @@ async function removeOrphanCssModules(dir) {
 }
 
 // The hosted build imports the split core (NAME.mjs + NAME.wasm: publishSplitCore) instead of
-// the inlined one: same module, same exports.
+// the inlined one: same module, same exports. The heads lab's module has no split build: it is
+// copied as it is (its wasm inlined, fetched as data:, which the documented CSP allows).
 const splitCore = {
   name: 'split-core',
   setup(build) {
-    build.onResolve({ filter: /\/dist\/attention-(core|kernel)[\w-]*\.mjs$/ }, (args) => ({
+    build.onResolve({ filter: /\/dist\/attention-(core|kernel|heads)[\w-]*\.mjs$/ }, (args) => ({
       path: `./${args.path.split('/').pop()}`, external: true }));
   },
 };
@@ -138,6 +139,7 @@ async function publishSplitCore(file, out) {
 async function buildHosted() {
   const out = at('dist/browser');
   for (const name of await readdir(at('dist'))) if (/^attention-(core|kernel)[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
+  await publish(join(out, 'attention-heads.mjs'), COMPILE_HINT + await readFile(at('dist/attention-heads.mjs'), 'utf8'));
   const result = await esbuild.build({ ...COMMON,
     entryPoints: { 'attention-widget': at('web/attention-widget.js'), 'attention-scale': at('web/attention-scale.js'),
       worker: at('web/views/scale/worker.js'), embed: at('web/embed.js'),
@@ -146,10 +148,17 @@ async function buildHosted() {
       'kernel-runner': at('wasm/kernel-runner.js'), 'raw-path': at('wasm/raw-path.js'), 'training-path': at('wasm/training-path.js') },
     splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCore] });
   await writeOutputs(result, (file) => COMPILE_HINT + file.text);
-  // Chunk names carry a content hash: drop the ones this build no longer uses.
-  const current = new Set(result.outputFiles.map((f) => f.path));
+  // The heads lab, a build of its own: sharing chunks with the widget and the scale lab would cut
+  // theirs into more files and bytes (tests/package/budget.mjs); a page with the widget too loads
+  // the shared helpers twice. Its worker, heads-worker.js, has only static imports.
+  const heads = await esbuild.build({ ...COMMON,
+    entryPoints: { 'attention-heads': at('web/attention-heads.js'), 'heads-worker': at('web/views/heads/heads-worker.js') },
+    splitting: true, chunkNames: 'heads-chunk-[hash]', outdir: out, plugins: [splitCore] });
+  await writeOutputs(heads, (file) => COMPILE_HINT + file.text);
+  // Chunk names carry a content hash: drop the ones these builds no longer use.
+  const current = new Set([...result.outputFiles, ...heads.outputFiles].map((f) => f.path));
   for (const name of await readdir(out))
-    if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
+    if (/^(heads-)?chunk-/.test(name) && !current.has(join(out, name))) await rm(join(out, name));
   for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
   // The iframe's parent half (no imports): minified on its own, with the hint as every script here.
   const frameHeight = await esbuild.transform(await readFile(at('web/frame-height.js'), 'utf8'), { minify: true, format: 'esm', target: TARGET });

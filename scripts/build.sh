@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the native tests (build/native) and the WebAssembly modules (dist/).
-# Incremental: an up-to-date tree builds in about a second.
+# Incremental: an up-to-date tree builds in about a second. BUILD_NATIVE=0 skips the
+# native tests (scripts/prepack.sh: the package ships only dist/ and the sources).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,11 +17,16 @@ mkdir -p build
 exec 9>build/.lock
 flock 9
 
-if [ ! -f build/native/CMakeCache.txt ]; then
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+NATIVE=build/native/tests/native/attention_tests
+if [ "${BUILD_NATIVE:-1}" = 0 ]; then
+  NATIVE=
+else
+  if [ ! -f build/native/CMakeCache.txt ]; then
+    cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  cmake --build build/native -j"$(nproc)" >build/native/build.log 2>&1 \
+    || { cat build/native/build.log >&2; echo "build: native build failed" >&2; exit 1; }
 fi
-cmake --build build/native -j"$(nproc)" >build/native/build.log 2>&1 \
-  || { cat build/native/build.log >&2; echo "build: native build failed" >&2; exit 1; }
 
 if [ ! -f build/wasm/CMakeCache.txt ]; then
   # emcmake's default emulator flag is rejected by node 20.
@@ -45,7 +51,7 @@ for m in $MODULES; do
 done
 
 # Fail loudly if a build did not produce what the tests and the page load.
-for f in $(printf 'dist/%s.mjs ' $MODULES) build/native/tests/native/attention_tests; do
+for f in $(printf 'dist/%s.mjs ' $MODULES) $NATIVE; do
   [ -f "$f" ] || { echo "build: $f was not produced" >&2; exit 1; }
 done
 

@@ -21,7 +21,7 @@ export type VueCustomElement<Host extends HTMLElement, Props, Events extends { [
 /** <attention-example>: One attention example shared by several views; renders nothing but its own errors. Its id is the name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of its share links (`#aw.ID=…`). */
 export interface AttentionExampleProps extends HTMLAttributes {
   /** the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place */
-  'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
+  'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase'|'it-hungry';
   /** Light or dark colours; auto (or absent) follows the page's own toggle, else the reader's system setting. */
   'theme'?: 'light'|'dark'|'auto';
   /** blank the upper-right triangle before softmax */
@@ -165,7 +165,7 @@ export interface AttentionValueJsxProps extends AttentionValueProps {
 /** <attention-widget>: The chapter's "See it move": one worked example of self-attention, every number from the core. (These tags are the element's documented API: custom-elements.json and the JSX types are built from them, and a test checks them against observedAttributes.) */
 export interface AttentionWidgetProps extends HTMLAttributes {
   /** The example (default cat-sat). */
-  'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase';
+  'preset'?: 'cat-sat'|'river-bank'|'cash-bank'|'it-vase'|'it-hungry';
   /** The guided tour: the chapter's recipe one step at a time (docs/guided.md) (absent: off). */
   'guided'?: boolean | string;
   /** With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off). */

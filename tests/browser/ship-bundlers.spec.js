@@ -14,6 +14,7 @@ import { watchConsole } from './console.js';
 import { expectStyledAndComputing, recordFirstScaleResult } from './ship-helpers.js';
 import { gridRow, widgetAt } from './widget-helpers.js';
 import { packAndInstall, REPO } from '../package/pack.mjs';
+import { documentedPresets } from '../package/documented-presets.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
 
 const run = promisify(execFile);
@@ -130,6 +131,34 @@ test('hosted files copied to a subpath: relative URLs only, the widget, the lab 
   }
 });
 
+// The heads lab as VitePress and a Vite site with no worker setting build it: Vite's default worker
+// format, iife, cannot split code, so the lab's worker (web/views/heads/heads-worker.js) must reach
+// no import(). Each Vite in node_modules (vite: the current major; vite7: npm:vite@7) builds a page
+// importing attention-widget/heads, and the lab starts in that worker under the strict CSP.
+const VITES = ['vite', 'vite7'];
+for (const vite of VITES) {
+  test(`${vite} with its default worker format builds attention-widget/heads; the lab starts in its worker`, async ({ page }) => {
+    const { build, version } = await import(vite);
+    const root = join(pkg.dir, `heads-${vite}`);
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, 'main.js'), "import 'attention-widget/heads';\n");
+    await writeFile(join(root, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+      + '<link rel="icon" href="data:,"><title>Heads</title><script type="module" src="./main.js"></script></head>'
+      + '<body><attention-heads seed="1" heads="2"></attention-heads></body></html>');
+    await build({ root, configFile: false, logLevel: 'error', base: './', build: { outDir: 'out', emptyOutDir: true } });
+    const site = await serveFolder(join(root, 'out'), { csp: HOST_CSP });
+    try {
+      await page.goto(`${site.origin}/index.html`);
+      const lab = page.locator('attention-heads');
+      await lab.scrollIntoViewIfNeeded(); // it starts when a reader comes near
+      await expect(lab.locator('.status')).toHaveText(/^Step 0/);
+      expect(await lab.evaluate((h) => h.computeMode), `Vite ${version}`).toBe('worker');
+    } finally {
+      await site.close();
+    }
+  });
+}
+
 test('node (as an SSR framework does) imports every export without a DOM: nothing throws, nothing is defined', async () => {
   const script = `const names = ['attention-widget', 'attention-widget/scale', 'attention-widget/heads',
     'attention-widget/core', 'attention-widget/share', 'attention-widget/bundle'];
@@ -140,6 +169,9 @@ test('node (as an SSR framework does) imports every export without a DOM: nothin
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: pkg.dir });
   expect(stdout.trim()).toBe('imported 6 undefined');
 });
+
+// Every preset the README documents, as a JSX line: each lesson below must accept them all.
+const EVERY_PRESET = documentedPresets().map((name) => `<attention-widget preset="${name}" />`).join('');
 
 // A React + strict TypeScript course site: the elements, their attributes, properties and events,
 // and the core's API are typed; a wrong attribute value is an error (the types are not `any`).
@@ -155,6 +187,7 @@ export function Lesson({ onState }: { onState: (s: WidgetState) => void }) {
         onattention-change={(e: AttentionChangeEvent) => onState((e.target as HTMLElementTagNameMap['attention-widget']).state)}
         onattention-error={(e) => console.log(e.code, e.message)} />
       <attention-scale n={1000} dk="64" input="local" onattention-scale-result={(e) => console.log(e.ms, e.mode)} />
+      ${EVERY_PRESET}
     </main>
   );
 }
@@ -206,6 +239,7 @@ export const Lesson = () => (
   <main>
     <attention-widget preset="it-vase" scaled onattention-change={(e: AttentionChangeEvent) => console.log(e.reason)} />
     <attention-scale n={4096} causal onattention-scale-result={(e) => console.log(e.n, e.mode)} />
+    ${EVERY_PRESET}
   </main>
 );
 `;
@@ -223,6 +257,7 @@ export const Lesson = () => (
     <attention-widget preset="it-vase" scaled on:attention-change={(e: AttentionChangeEvent) => console.log(e.reason)} />
     <attention-widget prop:config={config} />
     <attention-scale n={4096} causal on:attention-scale-result={(e) => console.log(e.n, e.mode)} />
+    ${EVERY_PRESET}
   </main>
 );
 `;

@@ -35,7 +35,7 @@ test.afterEach(() => expect(problems).toEqual([]));
 
 test('the tarball holds the built module, the elements, types and the manifest, and nothing else', async () => {
   const files = new Set(pkg.files);
-  for (const f of ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'dist/attention-core.mjs',
+  for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json', 'dist/attention-core.mjs',
     'dist/attention-core-train.mjs', 'dist/attention-kernel.mjs', 'dist/attention-kernel-relaxed.mjs',
     'dist/attention-kernel-scalar.mjs', 'wasm/attention.js', 'wasm/checks.js', 'wasm/raw-path.js', 'wasm/training-path.js', 'wasm/attention.d.ts', 'web/attention-widget.js',
     'web/attention-widget.d.ts', 'web/views/widget/widget.css.js', 'web/model/share.js', 'web/model/share.d.ts',
@@ -43,9 +43,10 @@ test('the tarball holds the built module, the elements, types and the manifest, 
     'wasm/worker-pool.js', 'web/embed.html', 'web/embed.js', 'web/react.d.ts', 'web/solid.d.ts',
     'dist/attention-widget.bundle.js', 'dist/worker.js', 'dist/browser/attention-widget.js',
     'dist/browser/attention-scale.js', 'dist/browser/worker.js', 'dist/browser/embed.html',
-    'dist/browser/attention-core.wasm']) expect(files, f).toContain(f);
+    'dist/browser/attention-core.wasm', 'dist/browser/attention-heads.js', 'dist/browser/heads-worker.js',
+    'dist/browser/attention-heads.mjs', 'wasm/heads-core.js']) expect(files, f).toContain(f);
   const outside = pkg.files.filter((f) => !/^(dist|wasm|web)\//.test(f)
-    && !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(f));
+    && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json'].includes(f));
   expect(outside).toEqual([]);
   // .wasm files only in the hosted build (dist/browser/, fetched by its core); no sources, tests or demo.
   expect(pkg.files.filter((f) => /\.(cpp|hpp|spec\.js|test\.mjs)$|^web\/index\.html$/.test(f)
@@ -137,6 +138,50 @@ test('cross-origin: modules served from another origin with CORS; the scale lab 
     expect(host.requests.filter((r) => r.includes('attention-widget/'))).toEqual([]);
     expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-core.mjs');
     expect(cdn.requests).toContain('/node_modules/attention-widget/dist/attention-kernel-relaxed.mjs'); // Chromium: the relaxed kernel
+  } finally {
+    await Promise.all([host.close(), cdn.close()]);
+  }
+});
+
+// The heads lab in the hosted files: its own entry and worker (heads-worker.js, beside the scale
+// lab's worker.js), its module copied as it is; it trains in that worker under the host CSP.
+test('the hosted heads lab starts in its own worker from dist/browser/ under the host CSP', async ({ page: p }) => {
+  const html = page('<script type="module" src="./node_modules/attention-widget/dist/browser/attention-heads.js"></script>',
+    '<attention-heads seed="1" heads="2"></attention-heads>');
+  const site = await serveFolder(pkg.dir, { csp: HOST_CSP, pages: { '/': html } });
+  try {
+    await p.goto(`${site.origin}/`);
+    const lab = p.locator('attention-heads');
+    await lab.scrollIntoViewIfNeeded(); // it starts when a reader comes near
+    await expect(lab.locator('.status')).toHaveText(/^Step 0/);
+    expect(await lab.evaluate((h) => ({ mode: h.computeMode,
+      rules: h.shadowRoot.adoptedStyleSheets.every((sheet) => sheet.cssRules.length > 0) })))
+      .toEqual({ mode: 'worker', rules: true });
+    const hosted = site.requests.filter((r) => r.includes('/dist/'));
+    expect(hosted).toContain('/node_modules/attention-widget/dist/browser/heads-worker.js');
+    expect(hosted).toContain('/node_modules/attention-widget/dist/browser/attention-heads.mjs');
+    expect(hosted.filter((r) => !r.includes('/dist/browser/'))).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
+// docs/embedding.md "Get it": the hosted files on a CDN, the page's CSP the documented one with the
+// CDN's origin added to script-src and connect-src (the hosted core fetches its .wasm from there).
+test('hosted files from another origin under the documented CSP: the core fetches its .wasm from the CDN', async ({ page: p }) => {
+  const cdn = await serveFolder(pkg.dir, { cors: '*' });
+  const hosted = `${cdn.origin}/node_modules/attention-widget/dist/browser/`;
+  const csp = HOST_CSP.replace("script-src 'self'", `script-src 'self' ${cdn.origin}`)
+    .replace("connect-src 'self'", `connect-src 'self' ${cdn.origin}`);
+  const html = page(`<script type="module" src="${hosted}attention-widget.js"></script>`,
+    '<attention-widget preset="cat-sat"></attention-widget>');
+  const host = await serveFolder(pkg.dir, { csp, pages: { '/': html } });
+  try {
+    await p.goto(`${host.origin}/`);
+    const w = await widgetAt(p);
+    expect(await gridRow(w, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
+    expect(cdn.requests).toContain('/node_modules/attention-widget/dist/browser/attention-core.wasm');
+    expect(host.requests.filter((r) => r.includes('attention-widget/'))).toEqual([]);
   } finally {
     await Promise.all([host.close(), cdn.close()]);
   }

@@ -19,6 +19,10 @@ import { gridRow, paintAll, widgetAt } from './widget-helpers.js';
 import { packAndInstall, REPO } from '../package/pack.mjs';
 import { serveFolder } from '../package/serve-folder.mjs';
 import { presetState } from '../../web/model/presets.js';
+import { documentedPresets } from '../package/documented-presets.mjs';
+
+// Every preset the README documents: the SFC and the TSX lessons must accept them all.
+const EVERY_PRESET = documentedPresets().map((name) => `<attention-widget preset="${name}" />`).join('');
 import { elementsOf } from '../../scripts/build-types.mjs';
 
 const run = promisify(execFile);
@@ -115,6 +119,7 @@ const computed = (e: AttentionScaleResultEvent) => { said.value = e.n + ' ' + e.
   <attention-scale :n="4096" :dk="512" :seed="1" show="thermostat" @attention-scale-result="(e) => (said = e.mode)" />
   <attention-heads seed="3" heads="2" no-worker theme="dark" @attention-error="failed" />
   <attention-heads :heads="4" :no-worker="true" />
+  ${EVERY_PRESET}
   <output>{{ said }}</output>
 ${WRONG.map(([line]) => `  <!-- @vue-expect-error -->\n  ${line}`).join('\n')}
 </template>
@@ -193,6 +198,7 @@ export const Lesson = () => (
     <attention-widget config={config} />
     <attention-scale n={4096} causal no-worker onAttentionScaleResult={(e) => console.log(e.n, e.mode)} />
     <attention-value example="cat" of="share sat cat" format="percent" />
+    ${EVERY_PRESET}
   </main>
 );
 `;

@@ -50,3 +50,22 @@ test('custom-elements.json and the framework types are current (else: node scrip
     await rm(join(REPO, dir), { recursive: true, force: true });
   }
 });
+
+test('the preset attribute accepts every documented preset, in the manifest and every framework type', async () => {
+  const { documentedPresets } = await import('./documented-presets.mjs');
+  const { PRESETS } = await import('../../web/model/presets.js');
+  const documented = documentedPresets();
+  assert.ok(documented.includes('it-hungry') && documented.length >= 5, `the README lists the presets: ${documented}`);
+  assert.deepEqual([...documented].sort(), Object.keys(PRESETS).sort(), 'the README and web/model/presets.js list the same presets');
+  const names = (union) => [...union.matchAll(/'([^']+)'/g)].map(([, name]) => name).sort();
+  for (const d of elementsOf(committed).filter((e) => e.attributes?.some((a) => a.name === 'preset'))) {
+    const preset = d.attributes.find((a) => a.name === 'preset');
+    assert.deepEqual(names(preset.type.text), [...documented].sort(), `<${d.tagName} preset> in custom-elements.json`);
+  }
+  for (const file of Object.keys(TYPE_FILES)) {
+    const text = await readFile(join(REPO, `web/${file}.d.ts`), 'utf8');
+    const unions = [...text.matchAll(/'preset'\??: ([^;]+);/g)].map(([, union]) => union);
+    assert.ok(unions.length >= 2, `web/${file}.d.ts types preset for the widget and the example`);
+    for (const union of unions) assert.deepEqual(names(union), [...documented].sort(), `preset in web/${file}.d.ts`);
+  }
+});

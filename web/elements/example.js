@@ -40,7 +40,7 @@ function watchRenames(example, signal) {
  * name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of
  * its share links (`#aw.ID=…`).
  * @tagname attention-example
- * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place
+ * @attr {string} preset - the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place
  * @attr {boolean} causal - blank the upper-right triangle before softmax
  * @attr {boolean} scaled - divide scores by √d_k
  * @attr {number} temperature - softmax temperature, 0 < T ≤ 100 (default 1)

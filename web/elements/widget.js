@@ -34,7 +34,7 @@ import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js'
  * (These tags are the element's documented API: custom-elements.json and the JSX types are built
  * from them, and a test checks them against observedAttributes.)
  * @tagname attention-widget
- * @attr {'cat-sat'|'river-bank'|'cash-bank'|'it-vase'} preset - The example (default cat-sat).
+ * @attr {string} preset - The example (default cat-sat).
  * @attr {boolean} causal - Mask the keys after each asker (absent: off).
  * @attr {boolean} scaled - Divide the scores by √d_k (absent: off).
  * @attr {number} temperature - Softmax temperature, 0 < T ≤ 100 (absent: 1).

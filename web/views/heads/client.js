@@ -42,7 +42,7 @@ export class HeadsClient {
   #startWorker() {
     try {
       // The literal form bundlers recognise (and copy worker.js for).
-      this.#worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      this.#worker = new Worker(new URL('./heads-worker.js', import.meta.url), { type: 'module' });
     } catch (err) {
       this.#useMainThread(`this page cannot start a worker (${err?.name ?? 'error'})`);
       return;
