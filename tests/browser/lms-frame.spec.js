@@ -64,7 +64,13 @@ test('a "null" height is taken only for the frame that sent it; other windows an
   [stranger.origin]);
   const [one, two] = [frameNamed(page, 'x=one'), frameNamed(page, 'x=two')];
   await expect(page.frameLocator('#two').locator('attention-widget').getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
-  await expect.poll(async () => (await heightOf(page, 'two')) === (await contentHeight(two))).toBe(true);
+  // Chromium pauses the rendering of a frame out of view (these inline frames sit on one baseline, so a
+  // short one can be pushed below the fold), and with it the frame's ResizeObserver: as a reader would,
+  // bring the frame into view, and its height follows.
+  await expect.poll(async () => {
+    await page.locator('#two').scrollIntoViewIfNeeded();
+    return (await heightOf(page, 'two')) === (await contentHeight(two));
+  }).toBe(true);
   const twoHeight = await heightOf(page, 'two');
   const post = (frame, height) => frame.evaluate((h) => parent.postMessage({ type: 'attention-widget:height', height: h }, '*'), height);
 
