@@ -23,6 +23,20 @@ const { ElementBase } = await import('../../web/shared/element.js');
 const print = () => windowEvents.dispatchEvent(new Event('beforeprint'));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// An element with a start-when-near, connected, a task on (when its wait begins): its starts recorded.
+class Host extends ElementBase {
+  isConnected = false;
+  connect() { this.isConnected = true; this.connectedCallback(); }
+}
+async function connectedHost() {
+  const host = new Host();
+  const starts = [];
+  startWhenNear(host, { start: (first, printing) => starts.push([first, printing]) });
+  host.connect();
+  await nextTask();
+  return { host, starts };
+}
+
 test('a print starts each waiting element inside beforeprint, and runs every queued render', async () => {
   const far = {};
   const order = [];
@@ -42,15 +56,7 @@ test('a print starts each waiting element inside beforeprint, and runs every que
 });
 
 test('an element\'s start-when-near gets start(true, true) inside beforeprint, once', async () => {
-  class Host extends ElementBase {
-    isConnected = false;
-    connect() { this.isConnected = true; this.connectedCallback(); }
-  }
-  const host = new Host();
-  const starts = [];
-  startWhenNear(host, { start: (first, printing) => starts.push([first, printing]) });
-  host.connect();
-  await nextTask(); // the wait begins a task after connecting
+  const { host, starts } = await connectedHost();
   print();
   assert.deepEqual(starts, [[true, true]]);
   for (let i = 0; i < 3; i += 1) await nextTask();
@@ -58,15 +64,7 @@ test('an element\'s start-when-near gets start(true, true) inside beforeprint, o
 });
 
 test('a print in the task between "came near" and its render still builds that element', async () => {
-  class Host extends ElementBase {
-    isConnected = false;
-    connect() { this.isConnected = true; this.connectedCallback(); }
-  }
-  const host = new Host();
-  const starts = [];
-  startWhenNear(host, { start: (first, printing) => starts.push([first, printing]) });
-  host.connect();
-  await nextTask(); // the wait begins a task after connecting
+  const { host, starts } = await connectedHost();
   observers[0].report([{ target: host, isIntersecting: true }]); // came near: its render is a task away
   print(); // ... and the print comes first
   assert.deepEqual(starts, [[true, true]], 'built inside beforeprint');
