@@ -97,7 +97,8 @@ const splitCore = {
   },
 };
 
-const COMMON = { bundle: true, format: 'esm', minify: true, target: TARGET, legalComments: 'none',
+// AW_RELEASE: the built files leave out what only helps while developing (a missing message's console note).
+const COMMON = { bundle: true, format: 'esm', minify: true, target: TARGET, legalComments: 'none', define: { AW_RELEASE: 'true' },
   logLevel: 'warning', write: false };
 
 async function writeOutputs(result, transform = (file) => file.contents) {

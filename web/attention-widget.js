@@ -12,6 +12,8 @@ export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf };
 export { AttentionChangeEvent } from './shared/events.js';
 export { AttentionGuessEvent } from './views/guided/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
+// Languages: add one, or change single strings on this page (docs/architecture.md#languages).
+export { registerMessages } from './shared/i18n/messages.js';
 
 /** Registers <attention-widget>; safe to call more than once. Same as AttentionWidget.define(). */
 export function define() {

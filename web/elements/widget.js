@@ -11,6 +11,8 @@ import { AttentionChangeEvent, AttentionErrorEvent } from '../shared/events.js';
 import { sentence, thrown } from '../shared/text.js';
 import { queueRender, whilePrintable } from '../shared/near.js';
 import { followTheme } from '../shared/controllers/theme.js';
+import { followLang } from '../shared/controllers/lang.js';
+import { inLocale, t, text } from '../shared/i18n/messages.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
 import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
@@ -104,6 +106,7 @@ export class AttentionWidget extends ElementBase {
   #view;               // example, show, readonly, highlight: web/views/figures/view.js
   #panels;
   #theme;              // light or dark (web/shared/controllers/theme.js)
+  #lang;               // the language (web/shared/controllers/lang.js): words, numbers, direction
   #guided;             // the guided tour's mount (guided-mount.js)
   #train;              // the train panel's mount (train-mount.js)
 
@@ -111,6 +114,7 @@ export class AttentionWidget extends ElementBase {
     super();
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
+    this.#lang = followLang(this, { root: this.#ui.root, onChange: () => this.#panels.relabel() });
     this.#line = createMessageLine(this, this.#ui.error);
     this.#theme = followTheme(this, { root: this.shadowRoot, dark: [rolesDarkSheet()],
       onChange: () => this.#panels.themeChanged(), report: (problems) => this.#line.report('theme', problems) });
@@ -118,7 +122,8 @@ export class AttentionWidget extends ElementBase {
     // What the learner's controls change goes through the readonly gate: a readonly figure changes nothing.
     const model = readonlyGate(this.#model, () => this.#view.readonly);
     this.#panels = createPanels({ host: this, ui: this.#ui, model, view: this.#view,
-      guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome) });
+      guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome),
+      bundle: () => this.#lang.bundle });
     const panels = () => this.#panels.views;
     this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
       attend: (state) => this.#attend(state), showErrors: (outcome) => this.#showErrors(outcome),
@@ -174,7 +179,8 @@ export class AttentionWidget extends ElementBase {
     core.then((attn) => {
       this.#core = attn;
       // Waiting to come near, with the core in: the line no longer says the core is loading.
-      if (!this.#shown) this.#ui.status.textContent = 'Ready; drawn as it comes into view.';
+      if (!this.#shown) this.#ui.status.dataset.t = 'status.ready';
+      if (!this.#shown) this.#speak(() => { this.#ui.status.textContent = t('status.ready'); });
       queueWarmUp(attn, this.#model, this);
       if (!this.#prebuilt) queueRender(() => this.#compute(attn), this); // near already: #onNear computes as it paints
     }, (err) => this.#onLoadFailed(err));
@@ -223,7 +229,8 @@ export class AttentionWidget extends ElementBase {
   #onLoadFailed(err) {
     // The loader's message names the cause and what to do (docs/hardening.md).
     const { status } = this.#ui;
-    status.textContent = sentence(`This widget could not start, so there are no numbers to show: ${thrown(err, 300)}`);
+    delete status.dataset.t; // the reason is the loader's own text: kept as it is when the language changes
+    status.textContent = this.#speak(() => sentence(t('status.failed', { reason: thrown(err, 300) })));
     status.setAttribute('role', 'alert');
     status.classList.add('failed');
     this.dispatchEvent(new AttentionErrorEvent({ code: err?.code ?? 'load_failed', message: status.textContent }));
@@ -237,7 +244,7 @@ export class AttentionWidget extends ElementBase {
   }
 
   #buildSkeleton() {
-    const status = el('p', { class: 'status', role: 'status', text: 'Loading the attention core…' });
+    const status = el('p', { class: 'status', role: 'status', ...text('status.loading') });
     const error = el('p', { class: 'widget-error', role: 'alert', hidden: true });
     const title = el('p', { class: 'title' });
     const body = el('div', { class: 'body', hidden: true });
@@ -253,6 +260,10 @@ export class AttentionWidget extends ElementBase {
   // (the core's arrival re-checks, and re-shows, them).
   // A readonly figure's refusal says nothing: its controls are disabled, and what is left (a grid
   // row's click, Enter on a cell) quietly changes nothing.
+  #speak(fn) {
+    return inLocale(this.#lang.bundle, fn);
+  }
+
   #showErrors(outcome) {
     if (outcome.code === READONLY) return;
     this.#line.report('model', problemsOf(outcome));

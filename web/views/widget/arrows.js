@@ -10,26 +10,24 @@ import { chain as tipToTail, first2, samePoint } from '../common/blend.js';
 import { liveRegion, setTokenText } from './dom.js';
 import { isolate } from '../../shared/text.js';
 import { placeOutputLabel } from './label-place.js';
+import { label, t, text } from '../../shared/i18n/messages.js';
 
 /** @param {{ onMove: (j: number, target: number[], phase: 'move'|'end'|'key') => void }} options */
 export function createArrowPlot({ onMove }) {
   // The summary describes the plot in words; it is not a live region (drags would flood it).
   // Hidden: aria-describedby still reads it, and rewriting it costs no layout.
   const summary = el('p', { id: uid('plot'), hidden: true });
-  const plot = svg('svg', { class: 'plot', role: 'group', 'aria-label': 'Value arrows and the blend',
+  const plot = svg('svg', { class: 'plot', role: 'group', ...label('blend.plot'),
     'aria-describedby': summary.id, preserveAspectRatio: 'xMidYMid meet' });
   const dimsNote = el('p', { class: 'note', hidden: true });
-  const dragNote = el('div', { class: 'how' }, 'Drag a value arrow\'s tip (or focus it and use the arrow keys: '
-    + '1 a step, Shift 0.1) to move that token\'s value. ',
-  el('details', { class: 'why' }, el('summary', { text: 'why?' }), 'Since v = W_V x, a drag edits W_V: the smallest '
-    + 'change that moves the value there, ΔW_V = Δv xᵀ / |x|². Other tokens whose embeddings share those numbers '
-    + 'move too.'));
-  const element = el('section', { class: 'panel blend-panel', 'aria-label': 'The blend, as arrows' },
-    el('h3', { text: 'The blend, as arrows' }),
+  const dragNote = el('div', { class: 'how' }, el('span', text('blend.how')),
+    el('details', { class: 'why' }, el('summary', text('blend.why')), el('span', text('blend.whyText'))));
+  const element = el('section', { class: 'panel blend-panel', ...label('blend.title') },
+    el('h3', text('blend.title')),
     el('p', { class: 'lead legend' },
-      el('span', { class: 'key-v', text: 'values v' }), ' from the origin; each one scaled by its share, ',
-      el('span', { class: 'key-chain', text: 'tip to tail' }), '; ',
-      el('span', { class: 'key-o', text: 'the output o' }), ' where the chain ends.'),
+      el('span', { class: 'key-v', ...text('blend.legendValues') }), el('span', text('blend.legendFrom')),
+      el('span', { class: 'key-chain', ...text('blend.legendChain') }), '; ',
+      el('span', { class: 'key-o', ...text('blend.legendOutput') }), el('span', text('blend.legendEnd'))),
     // The plot and its words change with every edit: one live region (see liveRegion).
     liveRegion('blend-live', plot, summary, dimsNote, dragNote));
   let view = null;
@@ -58,7 +56,7 @@ export function createArrowPlot({ onMove }) {
     const head = svg('polygon', { class: 'head-v' });
     const label = svg('text', { class: 'label-v' });
     const handle = svg('circle', { class: 'handle', tabindex: 0, role: 'button',
-      'aria-roledescription': 'draggable arrow tip' });
+      'aria-roledescription': t('blend.tip') });
     wireDrag(handle, j);
     return { group: svg('g', {}, line, head), line, head, label, handle };
   }
@@ -131,12 +129,11 @@ export function createArrowPlot({ onMove }) {
     pin.paint(box, placeLabel);
     setTokenText(view.output.label, `o(${tokens[i]})`);
     // Read by screen readers in logical order: the plain token text, no isolates.
-    setText(summary, `Output of ${state.tokens[i]}: ${vector(result.outputs[i], fixed2)}. Values: `
-      + state.tokens.map((t, j) => `${t} ${vector(result.values[j])}`).join('; ') + '.'
-      + pin.points().map((p) => ` Target pin at ${vector(p, fixed2)}.`).join(''));
+    setText(summary, t('blend.summary', { token: state.tokens[i], output: vector(result.outputs[i], fixed2),
+      values: state.tokens.map((token, j) => `${token} ${vector(result.values[j])}`).join('; ') })
+      + pin.points().map((p) => t('blend.pinAt', { at: vector(p, fixed2) })).join(''));
     if (dimsNote.hidden !== (result.dV === 2)) dimsNote.hidden = result.dV === 2;
-    setText(dimsNote, result.dV > 2 ? `Values have ${result.dV} numbers; the plot shows the first two.`
-      : 'Values have one number; the plot draws it along the horizontal axis.');
+    setText(dimsNote, t('blend.dims', { n: result.dV }));
   }
 
   function paintValue(v, tip, j, state, result, box, label) {
@@ -155,8 +152,8 @@ export function createArrowPlot({ onMove }) {
     setAttr(v.handle, 'r', size * 0.022);
     setAttr(v.handle, 'aria-disabled', String(fixed));
     setAttr(v.handle, 'aria-label', fixed
-      ? `value of ${state.tokens[j]} is fixed at zero: its embedding is all zeros`
-      : `value of ${state.tokens[j]}, ${vector(result.values[j])}: drag or use arrow keys to move`);
+      ? t('blend.valueFixed', { token: state.tokens[j] })
+      : t('blend.value', { token: state.tokens[j], value: vector(result.values[j]) }));
   }
 
   /** The training goal's target pin: a point [x, y] (null: none); onMove(target) when the learner moves it. */
@@ -173,9 +170,9 @@ export function createArrowPlot({ onMove }) {
 // with the arrow keys (1 a step, Shift 0.1), or dropped where the learner clicks on the plot.
 function createPin(plot, onMove, setFrozen) {
   const mark = svg('path', { class: 'pin-mark' });
-  const label = svg('text', { class: 'label-pin', text: 'pin' });
+  const label = svg('text', { class: 'label-pin', ...text('blend.pin') });
   const handle = svg('circle', { class: 'pin-handle', tabindex: 0, role: 'button',
-    'aria-roledescription': 'draggable target pin' });
+    'aria-roledescription': t('blend.pinRole') });
   const group = svg('g', { class: 'pin', display: 'none' }, mark, label, handle);
   let at = null;
   let dragging = false;
@@ -234,7 +231,7 @@ function createPin(plot, onMove, setFrozen) {
       handle.setAttribute('cy', y);
       handle.setAttribute('r', r);
       handle.setAttribute('stroke-width', size * 0.006);
-      handle.setAttribute('aria-label', `target pin at ${vector(at, fixed2)}: drag, click the plot, or use arrow keys to move`);
+      handle.setAttribute('aria-label', t('blend.pinLabel', { at: vector(at, fixed2) }));
       placeLabel(label, at, box, 1);
     },
   };

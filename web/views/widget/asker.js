@@ -2,15 +2,16 @@
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
 import { el, setAttr, setText, uid } from '../../shared/dom.js';
-import { compact, fixed2, approx, percent, products, vector } from '../../shared/numbers.js';
+import { compact, fixed2, fixed3, approx, percent, products, vector } from '../../shared/numbers.js';
 import { growBox, liveRegion, numberBox, setNumber, setTokenText, widthInCh } from './dom.js';
 import { isolate } from '../../shared/text.js';
+import { label, t, text } from '../../shared/i18n/messages.js';
 
 const MASKED = '—';
 
 /** @param {{ onAsker: (i: number) => void }} options */
 export function createAskerPanel({ onAsker }) {
-  const element = el('section', { class: 'panel asker', 'aria-label': 'One asker' });
+  const element = el('section', { class: 'panel asker', ...label('asker.title') });
   let view = null;
 
   function build(state) {
@@ -20,14 +21,14 @@ export function createAskerPanel({ onAsker }) {
     const caption = el('p', { class: 'table-title', id: uid('asker') }); // outside the scroll box
     const divisorHead = el('th', { scope: 'col', class: 'logit-col' });
     const rows = state.tokens.map((token) => buildKeyRow(token));
-    const total = { label: el('th', { scope: 'row', text: 'total' }), value: numberBox(), shares: numberBox() };
+    const total = { label: el('th', { scope: 'row', ...text('asker.total') }), value: numberBox(), shares: numberBox() };
     const table = el('table', { class: 'asker-table', 'aria-labelledby': caption.id },
       el('thead', {}, el('tr', {},
-        el('th', { scope: 'col', text: 'key' }),
-        el('th', { scope: 'col', class: 'role-q', text: 'q · k, slot by slot' }),
-        el('th', { scope: 'col', class: 'score-col', text: 'score' }), divisorHead,
-        el('th', { scope: 'col', text: 'e^score' }),
-        el('th', { scope: 'col', class: 'role-a', text: 'share' }))),
+        el('th', { scope: 'col', ...text('asker.key') }),
+        el('th', { scope: 'col', class: 'role-q', ...text('asker.products') }),
+        el('th', { scope: 'col', class: 'score-col', ...text('asker.score') }), divisorHead,
+        el('th', { scope: 'col', ...text('asker.exp') }),
+        el('th', { scope: 'col', class: 'role-a', ...text('asker.share') }))),
       el('tbody', {}, rows.map((r) => r.tr)),
       el('tfoot', {}, el('tr', {}, total.label, el('td'), el('td', { class: 'score-col' }), el('td', { class: 'logit-col' }),
         el('td', { class: 'num-cell' }, total.value), el('td', { class: 'num-cell share-cell role-a' }, total.shares))));
@@ -38,8 +39,8 @@ export function createAskerPanel({ onAsker }) {
     // Everything below the asker choice changes with every edit: one live region. (The select
     // stays outside: a box holding a <select> is never a relayout boundary in Chromium.)
     element.replaceChildren(
-      el('h3', { text: 'One asker' }),
-      el('label', { class: 'asker-label' }, 'Asker ', select),
+      el('h3', text('asker.title')),
+      el('label', { class: 'asker-label' }, el('span', text('asker.label')), select),
       liveRegion('asker-live', story, caption, el('div', { class: 'scroll' }, table), rounding, blend, note));
     view = { select, caption, divisorHead, rows, total, story, blend, rounding, note };
   }
@@ -70,8 +71,8 @@ export function createAskerPanel({ onAsker }) {
     const q = result.queries[i];
     const scaledView = result.divisor !== 1;
     if (view.select.value !== String(i)) view.select.value = String(i);
-    setTokenText(view.caption, `${asker} asks: its query q = ${vector(q)} against every key`);
-    setText(view.divisorHead, `score ÷ ${compact(result.divisor)}`);
+    setTokenText(view.caption, t('asker.caption', { asker, q: vector(q) }));
+    setText(view.divisorHead, t('asker.divided', { divisor: compact(result.divisor) }));
     element.classList.toggle('divided', scaledView);
     view.rows.forEach((row, j) => paintKeyRow(row, q, result, i, j));
     setNumber(view.total.value, `${approx(result.expSums[i])} ${fixed2(result.expSums[i])}`);
@@ -90,7 +91,7 @@ export function createAskerPanel({ onAsker }) {
     const { cells, exp, boxes } = row;
     const k = result.keys[j];
     const masked = result.logits[i][j] === -Infinity;
-    setNumber(boxes.products, masked ? 'masked: comes later' : `${products(q, k)} = ${compact(result.scores[i][j])}`);
+    setNumber(boxes.products, masked ? t('asker.masked') : `${products(q, k)} = ${compact(result.scores[i][j])}`);
     for (const name of ['score', 'logit', 'share']) markMasked(cells[name], masked);
     markMasked(cells.exp, masked);
     if (masked) {
@@ -102,7 +103,7 @@ export function createAskerPanel({ onAsker }) {
     setNumber(boxes.logit, fixed2(result.logits[i][j]));
     const e = result.exponentials[i][j];
     const power = compact(result.logits[i][j]);
-    const rest = e === Infinity ? ' is too large to print' : ` ${approx(e)} ${fixed2(e)}`;
+    const rest = e === Infinity ? t('asker.tooLarge') : ` ${approx(e)} ${fixed2(e)}`;
     setText(exp.base, 'e');
     setText(exp.power, power);
     setText(exp.rest, rest);
@@ -127,7 +128,7 @@ function setNoteState(node, note) {
 }
 
 function markMasked(cell, masked) {
-  if (masked) setAttr(cell, 'aria-label', 'masked');
+  if (masked) setAttr(cell, 'aria-label', t('masked'));
   else if (cell.hasAttribute('aria-label')) cell.removeAttribute('aria-label');
   cell.classList.toggle('masked', masked);
 }
@@ -139,27 +140,26 @@ function markMasked(cell, masked) {
  */
 export function blendSentence(tokens, result, i) {
   const weights = result.weights[i];
-  const terms = tokens.length <= 4 ? ` = ${tokens.map((t, j) => `${fixed2(weights[j])} × v(${t})`).join(' + ')}` : '';
-  const head = `o(${tokens[i]})${terms} ≈ ${vector(result.outputs[i], fixed2)}, beside `;
+  const terms = tokens.length <= 4 ? ` = ${tokens.map((token, j) => `${fixed2(weights[j])} × v(${token})`).join(' + ')}` : '';
+  const head = t('asker.blendHead', { asker: tokens[i], terms, output: vector(result.outputs[i], fixed2) });
   const top = fixed2(weights[topKey(weights)]);
   const tied = weights.map((w, j) => j).filter((j) => fixed2(weights[j]) === top);
   const values = tied.map((j) => `v(${tokens[j]}) = ${vector(result.values[j])}`);
-  if (tied.length === 1) return `${head}${values[0]}, the value it weighs most.`;
-  return `${head}${values.slice(0, -1).join(', ')} and ${values.at(-1)}, the values it weighs most, tied at ${top}.`;
+  if (tied.length === 1) return t('asker.blendTop', { head, value: values[0] });
+  return t('asker.blendTied', { head, values: values.slice(0, -1).join(t('list.separator')), last: values.at(-1), top });
 }
 
 // Duplicate words get their position so the choice is unambiguous: "the (word 5)".
 function optionText(tokens, i) {
-  const t = tokens[i];
+  const token = tokens[i];
   // An option holds text only: the isolate marks stay in it (a right-to-left word keeps "(word 5)" after it).
-  return tokens.indexOf(t) === tokens.lastIndexOf(t) ? t : `${isolate(t)} (word ${i + 1})`;
+  return tokens.indexOf(token) === tokens.lastIndexOf(token) ? token : t('asker.option', { token: isolate(tokens[i]), n: i + 1 });
 }
 
-// "the exact 0.665 becomes 0.67": the largest share, to three decimals and as printed.
-function roundingNote(tokens, weights) {
+// "the exact 0.665 becomes 0.67": the largest share, to three decimals and as printed (exported for tests/web/i18n.test.mjs).
+export function roundingNote(tokens, weights) {
   const top = topKey(weights);
-  return `Shares are rounded to two decimals: ${tokens[top]}'s exact share, ${weights[top].toFixed(3)}, `
-    + `prints as ${fixed2(weights[top])}.`;
+  return t('asker.rounding', { token: tokens[top], exact: fixed3(weights[top]), printed: fixed2(weights[top]) });
 }
 
 function topKey(weights) {
@@ -169,20 +169,21 @@ function topKey(weights) {
 }
 
 // "sat pays 67% of its attention to cat, keeps 24% for itself and gives 9% to the."
-function story(tokens, i, weights, logits) {
+export function story(tokens, i, weights, logits) {
   const order = weights.map((w, j) => j).filter((j) => logits[j] !== -Infinity)
     .sort((a, b) => weights[b] - weights[a]);
   const phrase = (j, first) => {
     const p = percent(weights[j]);
-    if (j === i) return first ? `keeps ${p} of its attention for itself` : `keeps ${p} for itself`;
-    return first ? `pays ${p} of its attention to ${tokens[j]}` : `gives ${p} to ${tokens[j]}`;
+    if (j === i) return t(first ? 'asker.storyFirstSelf' : 'asker.storySelf', { p });
+    return t(first ? 'asker.storyFirst' : 'asker.storyOther', { p, token: tokens[j] });
   };
   // The top three that print as at least 1%, then whatever is left if it prints as 1% or more.
   const listed = order.filter((j, n) => n === 0 || (n < 3 && Math.round(weights[j] * 100) >= 1));
   const shown = listed.map((j, n) => phrase(j, n === 0));
   const rest = order.filter((j) => !listed.includes(j));
   const restShare = rest.reduce((sum, j) => sum + weights[j], 0);
-  if (Math.round(restShare * 100) >= 1) shown.push(`spreads ${percent(restShare)} over the other ${rest.length}`);
+  if (Math.round(restShare * 100) >= 1) shown.push(t('asker.storyRest', { p: percent(restShare), count: rest.length }));
   const last = shown.pop();
-  return `${tokens[i]} ${shown.length ? `${shown.join(', ')} and ${last}` : last}.`;
+  const phrases = shown.length ? t('asker.storyLast', { first: shown.join(t('list.separator')), last }) : last;
+  return t('asker.story', { asker: tokens[i], phrases });
 }

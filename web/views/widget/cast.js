@@ -6,17 +6,18 @@ import { compact, approx, products, vector } from '../../shared/numbers.js';
 import { liveRegion, numberBox, setNumber, setTokenText } from './dom.js';
 import { isolate } from '../../shared/text.js';
 import { createMatrixEditor } from './matrix-editor.js';
+import { label, t, text } from '../../shared/i18n/messages.js';
 import { createNumberInput } from './number-input.js';
 
 const ROLES = [
-  { kind: 'q', field: 'queries', weight: 'wq', sub: 'Q', caption: 'asks', head: 'q = W_Q x', cls: 'role-q' },
-  { kind: 'k', field: 'keys', weight: 'wk', sub: 'K', caption: 'advertises', head: 'k = W_K x', cls: 'role-k' },
-  { kind: 'v', field: 'values', weight: 'wv', sub: 'V', caption: 'hands over', head: 'v = W_V x', cls: 'role-v' },
+  { kind: 'q', field: 'queries', weight: 'wq', sub: 'Q', caption: 'cast.asks', head: 'q = W_Q x', cls: 'role-q' },
+  { kind: 'k', field: 'keys', weight: 'wk', sub: 'K', caption: 'cast.advertises', head: 'k = W_K x', cls: 'role-k' },
+  { kind: 'v', field: 'values', weight: 'wv', sub: 'V', caption: 'cast.handsOver', head: 'v = W_V x', cls: 'role-v' },
 ];
 
 /** @param {{ onEdit: (matrix: string, r: number, c: number, x: number) => string|null }} options */
 export function createCast({ onEdit }) {
-  const element = el('section', { class: 'panel cast', 'aria-label': 'The cast' });
+  const element = el('section', { class: 'panel cast', ...label('cast.title') });
   let view = null;
   let selected = null; // { role, i } of the explained vector
   let last = null;     // { state, result } for re-explaining after edits
@@ -24,26 +25,25 @@ export function createCast({ onEdit }) {
   /** axes: what each embedding number means (a preset's column headers), or none. */
   function build(state, { axes } = {}) {
     const weights = ROLES.map((role) => createMatrixEditor({
-      name: `W_${role.sub}`, sub: role.sub, caption: role.caption, matrix: state[role.weight],
+      name: `W_${role.sub}`, sub: role.sub, caption: t(role.caption), matrix: state[role.weight],
       onValue: (r, c, x) => onEdit(role.weight, r, c, x),
     }));
     const messages = el('div', { class: 'messages' });
     const rows = state.tokens.map((token, i) => buildTokenRow(token, i, state.embeddings[i], messages));
     const explain = el('p', { class: 'explain', 'aria-live': 'polite',
-      text: 'Focus or tap any q, k or v to see how it was made.' });
+      ...text('cast.explainHint') });
     // The title sits outside the scrolling box so it never scrolls out of view on a phone.
     const title = el('p', { class: 'table-title', id: uid('cast'),
-      text: 'Tokens: the embedding x (editable) and what the grids make of it' });
+      ...text('cast.tableTitle') });
     const table = el('table', { class: 'cast-table', 'aria-labelledby': title.id },
       el('thead', {}, el('tr', {},
-        el('th', { scope: 'col', text: 'token' }), el('th', { scope: 'col', class: 'x-head' }, axes ? ['x: ', el('span', { class: 'inputs axes' },
-          axes.map((a) => el('span', { class: 'axis', text: a })))] : 'x (embedding)'),
+        el('th', { scope: 'col', ...text('cast.token') }), el('th', { scope: 'col', class: 'x-head' }, axes ? ['x: ', el('span', { class: 'inputs axes' },
+          axes.map((a) => el('span', { class: 'axis', text: a })))] : t('cast.embedding')),
         ROLES.map((role) => el('th', { scope: 'col', class: role.cls, text: role.head })))),
       el('tbody', {}, rows.map((row) => row.tr)));
     element.replaceChildren(
-      el('h3', { text: 'The cast' }),
-      el('p', { class: 'lead', text: 'Three learned grids (violet) turn each embedding into what it asks (q), '
-        + 'what it advertises (k) and what it hands over (v). Type in any cell; arrow keys step by 1, Shift+arrows by 0.1.' }),
+      el('h3', text('cast.title')),
+      el('p', { class: 'lead', ...text('cast.lead') }),
       // The typed cells and everything made from them: one live region (see liveRegion).
       liveRegion('cast-live', el('div', { class: 'weights-row' }, weights.map((w) => w.element)),
         title, el('div', { class: 'scroll' }, table), messages, explain));
@@ -53,7 +53,7 @@ export function createCast({ onEdit }) {
 
   function buildTokenRow(token, i, embedding, messages) {
     const inputs = embedding.map((x, c) => createNumberInput({
-      label: `embeddings row ${i + 1} (${token}), column ${c + 1}`, value: x, messageHost: messages,
+      label: t('cast.cell', { row: i + 1, token, column: c + 1 }), value: x, messageHost: messages,
       onValue: (value) => onEdit('embeddings', i, c, value),
     }));
     const vectors = ROLES.map((role) => {
@@ -79,8 +79,9 @@ export function createCast({ onEdit }) {
     const out = result[role.field][i];
     const name = isolate(state.tokens[i]);
     const lines = state[role.weight].map((w, r) =>
-      `row ${r + 1} dots ${vector(w)} with ${vector(x)}: ${products(w, x)} ${approx(...w, ...x, out[r])} ${compact(out[r])}`);
-    setTokenText(view.explain, `${role.kind}(${name}) = W_${role.sub} x(${name}): ${lines.join('; ')}.`);
+      t('cast.explainRow', { row: r + 1, w: vector(w), x: vector(x), products: products(w, x),
+        sign: approx(...w, ...x, out[r]), out: compact(out[r]) }));
+    setTokenText(view.explain, t('cast.explain', { kind: role.kind, token: name, sub: role.sub, rows: lines.join('; ') }));
   }
 
   /** force: true replaces every input's text, or a matrix name ('wv') replaces only that grid's. */

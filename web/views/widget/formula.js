@@ -2,14 +2,15 @@
 // of buttons naming each symbol. Hovering a symbol, or focusing its button,
 // highlights the part of the widget it stands for (via data-highlight on the root).
 import { el, math } from '../../shared/dom.js';
+import { label as labelOf, text } from '../../shared/i18n/messages.js';
 
 const PARTS = [
-  { role: 'queries', label: 'Q: the queries', cls: 'role-q' },
-  { role: 'keys', label: 'Kᵀ: the keys, as columns', cls: 'role-k' },
-  { role: 'scores', label: 'Q Kᵀ: the Scores grid', cls: '' },
-  { role: 'divisor', label: '√d_k: the Thermostat switch', cls: '' },
-  { role: 'weights', label: 'softmax: the Shares grid', cls: 'role-a' },
-  { role: 'values', label: 'V: the values', cls: 'role-v' },
+  { role: 'queries', label: 'formula.queries', cls: 'role-q' },
+  { role: 'keys', label: 'formula.keys', cls: 'role-k' },
+  { role: 'scores', label: 'formula.scores', cls: '' },
+  { role: 'divisor', label: 'formula.divisor', cls: '' },
+  { role: 'weights', label: 'formula.weights', cls: 'role-a' },
+  { role: 'values', label: 'formula.values', cls: 'role-v' },
 ];
 
 /** @param {{ onHighlight: (role: string|null) => void }} options */
@@ -22,7 +23,7 @@ export function createFormula({ onHighlight }) {
   };
   const mi = (text, cls) => math('mi', { class: cls, mathvariant: text.length === 1 ? undefined : 'normal' }, text);
   const formula = math('math', { display: 'block', class: 'formula',
-    'aria-label': 'Attention equals softmax of Q K transpose over square root of d k, times V' },
+    ...labelOf('formula.label') },
   math('mrow', {},
     sym('weights', mi('softmax', 'role-a')),
     math('mo', { class: 'role-a' }, '('), // a sibling of the fraction, so it stretches to its height
@@ -34,7 +35,7 @@ export function createFormula({ onHighlight }) {
     math('mo', { class: 'role-a' }, ')'),
     sym('values', mi('V', 'role-v'))));
   const buttons = PARTS.map(({ role, label, cls }) => {
-    const b = el('button', { type: 'button', class: `chip ${cls}`, 'data-role': role, text: label });
+    const b = el('button', { type: 'button', class: `chip ${cls}`, 'data-role': role, ...text(label) });
     b.addEventListener('focus', () => onHighlight(role));
     b.addEventListener('blur', () => onHighlight(null));
     b.addEventListener('mouseenter', () => onHighlight(role));
@@ -42,6 +43,6 @@ export function createFormula({ onHighlight }) {
     return b;
   });
   const element = el('div', { class: 'formula-box' }, formula,
-    el('div', { class: 'chips', role: 'group', 'aria-label': 'What each symbol is' }, buttons));
+    el('div', { class: 'chips', role: 'group', ...labelOf('formula.chips') }, buttons));
   return { element };
 }

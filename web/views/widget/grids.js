@@ -7,6 +7,7 @@ import { readRamp } from '../../shared/colour.js';
 import { numberBox, setNumber } from './dom.js';
 import { paletteSheet, shadeOf } from './heat.js';
 import { SCORE_RAMP, WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
+import { t, text } from '../../shared/i18n/messages.js';
 
 
 /** @param {{ root: ShadowRoot }} options the widget's shadow root, which adopts the shade classes */
@@ -17,15 +18,15 @@ export function createGrids({ root }) {
   let ramps = null;
 
   function build(state) {
-    const scores = buildTable('Scores', 'grid-scores', state.tokens);
-    const weights = buildTable('Shares', 'grid-weights', state.tokens);
+    const scores = buildTable(t('grids.scores'), 'grid-scores', state.tokens);
+    const weights = buildTable(t('grids.shares'), 'grid-weights', state.tokens);
     scores.detail = el('p', { class: 'grid-detail' });
     weights.detail = el('p', { class: 'grid-detail',
-      text: 'Attention weights a: each row is softmax of its score row, shares that total 1.' });
+      ...text('grids.sharesDetail') });
     element.replaceChildren(
       el('figure', { class: 'grid-box' }, el('div', { class: 'scroll' }, scores.table), scores.detail),
       el('figure', { class: 'grid-box' }, el('div', { class: 'scroll' }, weights.table), weights.detail,
-        el('p', { class: 'note', text: 'Rounded to two decimals, a row can read 1.01 or 0.99.' })));
+        el('p', { class: 'note', ...text('grids.rounding') })));
     view = { scores, weights };
   }
 
@@ -38,8 +39,8 @@ export function createGrids({ root }) {
     prepare(style);
     const { logits, weights, divisor } = result;
     const span = Math.max(1, ...logits.flat().filter(Number.isFinite).map(Math.abs));
-    setText(view.scores.detail, divisor === 1 ? 'Q Kᵀ: row i dotted with key j.'
-      : `Q Kᵀ ÷ ${compact(divisor)}: every score divided before softmax.`);
+    setText(view.scores.detail, divisor === 1 ? t('grids.scoresDetail')
+      : t('grids.scoresDivided', { divisor: compact(divisor) }));
     paint(view.scores, logits, (x) => `hs-${shadeOf(0.5 + x / (2 * span))}`, logits);
     paint(view.weights, weights, (x) => `hw-${shadeOf(x)}`, logits);
   }
@@ -83,7 +84,7 @@ function paint(view, grid, shadeClass, logits) {
     if (cell.__shade === shade) return; // same colour: no write, no restyle
     cell.__shade = shade;
     cell.className = `heat ${shade}`;
-    if (masked) setAttr(cell, 'aria-label', 'masked');
+    if (masked) setAttr(cell, 'aria-label', t('masked'));
     else cell.removeAttribute('aria-label');
   }));
 }

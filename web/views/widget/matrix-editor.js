@@ -3,6 +3,7 @@
 import { el, setAttr, setText } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
 import { createNumberInput } from './number-input.js';
+import { t } from '../../shared/i18n/messages.js';
 
 /**
  * @param {{ name: string, sub: string, matrix: number[][], onValue: (r, c, x) => string|null }} options
@@ -11,7 +12,7 @@ import { createNumberInput } from './number-input.js';
 export function createMatrixEditor({ name, sub, matrix, onValue, caption }) {
   const messages = el('div', { class: 'messages' });
   const cells = matrix.map((row, r) => row.map((x, c) => createNumberInput({
-    label: `${name} row ${r + 1}, column ${c + 1}`,
+    label: t('cast.weightCell', { name, row: r + 1, column: c + 1 }),
     value: x,
     messageHost: messages,
     className: 'role-w',

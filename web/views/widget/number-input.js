@@ -3,8 +3,14 @@
 // marks itself aria-invalid and reports nothing (so the last good state stays).
 import { el, uid } from '../../shared/dom.js';
 import { AttentionErrorEvent } from '../../shared/events.js';
-import { inputText, restText } from '../../shared/numbers.js';
-import { parseNumber } from '../../model/limits.js';
+import { decimalSeparator, inputText, restText } from '../../shared/numbers.js';
+import { inLocaleOf } from '../../shared/i18n/messages.js';
+import { parseNumber as parseDotted } from '../../model/limits.js';
+
+// The locale's decimal comma ("0,5" in German) is read as well as the point; what is shared (links,
+// events, the state) is always a number. Called in the element's language (inLocale).
+const parseNumber = (text) =>
+  parseDotted(decimalSeparator() === ',' && /^[^.,]*,[^.,]*$/.test(text) ? text.replace(',', '.') : text);
 
 /**
  * @param {{ label: string, value: number, onValue: (x: number) => {code, message}|null,
@@ -51,13 +57,15 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
 
   // A cell reads as the chapter prints, two decimals at most (training moves cells by thousandths);
   // what the learner types stays as typed until they leave the cell.
-  input.addEventListener('input', commitText);
-  input.addEventListener('blur', () => {
+  // The learner's events run outside a paint: in the language of the element the cell is in.
+  const speaking = (fn) => (event) => inLocaleOf(input, () => fn(event));
+  input.addEventListener('input', speaking(commitText));
+  input.addEventListener('blur', speaking(() => {
     const late = behind;
     behind = null;
     if (late && (late.force || message.hidden)) write(good);
     else if (message.hidden) input.value = restText(good);
-  });
+  }));
 
   // The state's number into the text (a focused cell's text is kept while it reads as it).
   function write(x) {
@@ -67,7 +75,7 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
     else if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
     clearError();
   }
-  input.addEventListener('keydown', (event) => {
+  input.addEventListener('keydown', speaking((event) => {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
     const parsed = parseNumber(input.value);
@@ -75,7 +83,7 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
     const step = (event.shiftKey ? 0.1 : 1) * (event.key === 'ArrowUp' ? 1 : -1);
     input.value = inputText(Number((base + step).toFixed(6)));
     commitText();
-  });
+  }));
 
   return {
     input,

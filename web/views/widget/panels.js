@@ -16,6 +16,7 @@ import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
 import { createFeedback } from '../guided/feedback.js';
+import { inLocale, label, relabel, text } from '../../shared/i18n/messages.js';
 
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
@@ -40,9 +41,12 @@ function snapshotStyle(element, names) {
 /**
  * @param {{ host: HTMLElement, ui: object, model: object, view: object, guided: () => object,
  *   showErrors: (outcome: object) => void }} parts ui: the element's skeleton { root, status, error,
- *   title, body }; view: the figure view (web/views/figures/view.js); guided: the tour's mount (guided-mount.js)
+ *   title, body }; view: the figure view (web/views/figures/view.js); guided: the tour's mount (guided-mount.js);
+ *   bundle: the element's language now (web/shared/controllers/lang.js)
  */
-export function createPanels({ host, ui, model, view, guided, showErrors }) {
+export function createPanels({ host, ui, model, view, guided, showErrors, bundle }) {
+  // Everything the panels build and paint is written in the element's language (bundle()).
+  const speaking = (fn) => (...args) => inLocale(bundle(), () => fn(...args));
   let views = null;
   let near = false;          // come near the viewport once, the core in (start): changes are painted, not only announced
   let painted = -1;          // the model version on screen
@@ -67,12 +71,12 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     const steps = buildSteps(state);
     const last = steps.length - 1;
     let going = true;
-    steps.forEach((step, k) => queueRender(() => {
+    steps.forEach((step, k) => queueRender(speaking(() => {
       going &&= live() && shape === '' && (k > 0 || !views) && shapeOf(model.state) === wanted;
       if (!going) return;
       step();
       if (k === last) shape = wanted;
-    }, host));
+    }), host));
   }
 
   /** The widget came near with its core in: from now on the screen follows the model. */
@@ -123,7 +127,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
   }
 
   /** One committed change of the model, painted: rebuilt first when the example changed shape. */
-  function paint(reason) {
+  const paint = speaking((reason) => {
     const { state, result } = model;
     const first = painted < 0;
     painted = model.version;
@@ -137,7 +141,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     } else if (first) view.built(); // built ahead (prebuild): the figure applies now
     paintAll(force);
     views.feedback?.painted(state, result, reason);
-  }
+  });
 
   // Building the panels for a state, in four parts of a few ms each on a phone-sized 2-core VM (the
   // first widget's views cost the most: their code runs for the first time): run together by
@@ -188,11 +192,10 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
     const causalNote = el('p', { class: 'note causal-why', hidden: true });
     const dragNote = el('p', { class: 'note drag-note', 'aria-live': 'polite', hidden: true });
     v.arrows.element.append(dragNote);
-    const everyone = el('section', { class: 'panel everyone', 'aria-label': 'Everyone asks at once' },
-      el('h3', { text: 'Everyone asks at once' }),
+    const everyone = el('section', { class: 'panel everyone', ...label('everyone.title') },
+      el('h3', text('everyone.title')),
       el('div', { class: 'panel-switches' }, causal, causalNote),
-      el('p', { class: 'lead', text: 'Rows are askers, columns are the keys they score. Every number is printed; '
-        + 'colour only helps.' }),
+      el('p', { class: 'lead', ...text('everyone.lead') }),
       v.formula.element, liveRegion('grids-live', v.grids.element));
     const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature),
       v.asker.element);
@@ -221,12 +224,12 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
   }
 
   // The groups held back (`later`) are painted as they come on screen: all at once as a tour leaves.
-  function paintLater(groups = [...later]) {
+  const paintLater = speaking((groups = [...later]) => {
     for (const group of groups) {
       later.delete(group);
       if (model.result) paintGroup(group, true);
     }
-  }
+  });
 
   // The chapter's rounding remark belongs only to the chapter's own, untouched numbers:
   // { text, applies } for a preset that has one, else null.
@@ -287,8 +290,19 @@ export function createPanels({ host, ui, model, view, guided, showErrors }) {
       if (!views) return;
       views.grids.themeChanged();
       // Panels still being built ahead (prebuild) have nothing painted to repaint.
-      if (near && model.result && shape === shapeOf(model.state)) paintAll(false);
+      if (near && model.result && shape === shapeOf(model.state)) speaking(paintAll)(false);
     },
+    /**
+     * The language changed: the words built once are rewritten in place, the panels built for the
+     * example are built again (their cells, captions and names), the state and the reveal kept.
+     */
+    relabel: speaking(() => {
+      relabel(ui.root);
+      if (!views) return;
+      finishReveal();
+      shape = ''; // the next paint builds for the example again
+      if (near && model.result) paint('lang');
+    }),
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */
     stop() {
       views?.guided?.pause();

@@ -9,6 +9,7 @@ import { el, uid } from '../../shared/dom.js';
 import { sentence, thrown } from '../../shared/text.js';
 import { shareLink } from '../../model/share.js';
 import { styleSheet } from './share.css.js';
+import { inLocaleOf, label, t, text } from '../../shared/i18n/messages.js';
 
 
 /**
@@ -16,15 +17,15 @@ import { styleSheet } from './share.css.js';
  *   linkHost: the element whose key a copied link uses (a figure's: its shared example)
  */
 export function createSharePanel({ host, root, getState, linkHost = () => host }) {
-  const copy = el('button', { type: 'button', class: 'share-copy', text: 'Copy link' });
-  const exportButton = el('button', { type: 'button', class: 'share-export', text: 'Export pictures' });
+  const copy = el('button', { type: 'button', class: 'share-copy', ...text('share.copy') });
+  const exportButton = el('button', { type: 'button', class: 'share-export', ...text('share.export') });
   const fieldId = uid('link');
   const field = el('input', { type: 'text', id: fieldId, class: 'share-link', readonly: true, spellcheck: 'false' });
   const fieldRow = el('p', { class: 'share-row', hidden: true },
-    el('label', { for: fieldId, text: 'Link to this state' }), field);
+    el('label', { for: fieldId, ...text('share.field') }), field);
   const status = el('p', { class: 'share-status', role: 'status' });
-  const downloads = el('ul', { class: 'share-downloads', 'aria-label': 'Exported pictures', hidden: true });
-  const element = el('div', { class: 'share', role: 'group', 'aria-label': 'Share and export' },
+  const downloads = el('ul', { class: 'share-downloads', ...label('share.downloads'), hidden: true });
+  const element = el('div', { class: 'share', role: 'group', ...label('share.group') },
     el('div', { class: 'share-buttons' }, copy, exportButton), fieldRow, status, downloads);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet()];
   let urls = [];
@@ -36,20 +37,18 @@ export function createSharePanel({ host, root, getState, linkHost = () => host }
     fieldRow.hidden = false;
     field.focus();
     field.select();
-    status.textContent = (await writeClipboard(link))
-      ? 'Link copied. Opening it restores these numbers, switches and asker.'
-      : 'Copy the link from the field above (this page may not use the clipboard).';
+    const copied = await writeClipboard(link);
+    status.textContent = inLocaleOf(status, () => t(copied ? 'share.copied' : 'share.copyByHand'));
   });
 
   exportButton.addEventListener('click', async () => {
     exportButton.disabled = true;
     try {
       const pngFailure = await buildDownloads();
-      status.textContent = pngFailure
-        ? sentence(`The SVG pictures are ready below; the PNG pictures could not be made: ${thrown(pngFailure)}`)
-        : 'Pictures ready: save them with the links below.';
+      status.textContent = inLocaleOf(status, () => (pngFailure
+        ? sentence(t('share.svgOnly', { reason: thrown(pngFailure) })) : t('share.ready')));
     } catch (err) {
-      status.textContent = sentence(`The pictures could not be made: ${thrown(err)}`);
+      status.textContent = inLocaleOf(status, () => sentence(t('share.failed', { reason: thrown(err) })));
     } finally {
       exportButton.disabled = false;
     }
@@ -66,12 +65,12 @@ export function createSharePanel({ host, root, getState, linkHost = () => host }
     let pngFailure = null;
     const png = (svgText) => svgToPng(svgText).catch((err) => { pngFailure ??= err; return null; });
     const [gridsPng, plotPng] = await Promise.all([png(grids), png(plot)]);
-    const files = [
-      ['Grids (SVG)', `${base}-grids.svg`, svgBlob(grids)],
-      ['Grids (PNG)', `${base}-grids.png`, gridsPng],
-      ['Arrows (SVG)', `${base}-arrows.svg`, svgBlob(plot)],
-      ['Arrows (PNG)', `${base}-arrows.png`, plotPng],
-    ].filter(([, , blob]) => blob);
+    const files = inLocaleOf(status, () => [
+      [t('share.gridsSvg'), `${base}-grids.svg`, svgBlob(grids)],
+      [t('share.gridsPng'), `${base}-grids.png`, gridsPng],
+      [t('share.arrowsSvg'), `${base}-arrows.svg`, svgBlob(plot)],
+      [t('share.arrowsPng'), `${base}-arrows.png`, plotPng],
+    ]).filter(([, , blob]) => blob);
     forget();
     urls = files.map(([, , blob]) => URL.createObjectURL(blob));
     downloads.replaceChildren(...files.map(([label, name], i) =>

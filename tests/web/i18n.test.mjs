@@ -1,0 +1,177 @@
+// The catalogues (web/shared/i18n/): every language has English's keys with the same placeholders;
+// numbers in each locale's notation with the true minus; the captions written from the numbers,
+// for every preset and 300 random configs, complete in every language.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import en from '../../web/shared/i18n/en.js';
+import { format, number2, parse, signature } from '../../web/shared/i18n/format.js';
+import {
+  bundleFor, catalogueName, ensure, inLocale, registerMessages, t,
+} from '../../web/shared/i18n/messages.js';
+import { compact, fixed2, percent, restText, vector } from '../../web/shared/numbers.js';
+import { loadAttention } from '../../wasm/attention.js';
+import { PRESETS, presetState } from '../../web/model/presets.js';
+import { blendSentence, roundingNote, story } from '../../web/views/widget/asker.js';
+
+const LANGS = ['es', 'de', 'zh-Hans', 'ar'];
+const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =>
+  [lang, (await import(`../../web/shared/i18n/${lang}.js`)).default])));
+await Promise.all(LANGS.map(ensure));
+
+// The plural branches of a message: { name: [branch keys] }, read from the parsed parts.
+function plurals(text) {
+  const found = {};
+  const walk = (parts) => parts.forEach((part) => {
+    if (typeof part !== 'object' || !part.branches) return;
+    found[part.name] = Object.keys(part.branches).sort();
+    Object.values(part.branches).forEach(walk);
+  });
+  walk(parse(text));
+  return found;
+}
+
+for (const lang of LANGS) {
+  test(`${lang}: every key of English, no other, with the same placeholders`, () => {
+    const own = catalogues[lang];
+    assert.deepEqual(Object.keys(own).sort(), Object.keys(en).sort());
+    for (const key of Object.keys(en))
+      assert.deepEqual(signature(own[key]), signature(en[key]), `${lang} ${key}`);
+  });
+
+  test(`${lang}: plurals keep English's exact branches, have "other", and use only the language's categories`, () => {
+    const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    for (const [key, text] of Object.entries(catalogues[lang])) {
+      const english = plurals(en[key]);
+      for (const [name, branches] of Object.entries(plurals(text))) {
+        assert.ok(branches.includes('other'), `${lang} ${key}: no "other"`);
+        const exact = (list) => list.filter((b) => b.startsWith('='));
+        assert.deepEqual(exact(branches), exact(english[name]), `${lang} ${key}: exact branches`);
+        for (const b of branches.filter((x) => !x.startsWith('=')))
+          assert.ok(categories.includes(b), `${lang} ${key}: "${b}" is not a plural category of ${lang}`);
+      }
+    }
+  });
+}
+
+test('numbers: two decimals in the locale\'s notation, the true minus in every locale', () => {
+  // The oracle is written out by hand, not computed by the code under test.
+  assert.equal(number2(0.665, 'en'), '0.67');
+  assert.equal(number2(0.665, 'de'), '0,67');
+  assert.equal(number2(0.665, 'es'), '0,67');
+  assert.equal(number2(0.665, 'zh-Hans'), '0.67');
+  assert.equal(number2(0.665, 'ar'), '0.67'); // Western digits: the grids' numbers
+  for (const lang of ['en', 'de', 'es', 'zh-Hans', 'ar']) assert.equal(number2(-2, lang).replace(',', '.'), '\u22122.00', lang);
+  assert.equal(number2(-0.001, 'de'), '0,00'); // no "−0,00"
+  assert.equal(format('{x, number}', { x: 7.389 }, 'de'), '7,39');
+});
+
+test('number text inside a language: fixed2, compact, vectors, percentages, input cells', () => {
+  const de = bundleFor('de');
+  inLocale(de, () => {
+    assert.equal(fixed2(0.665), '0,67');
+    assert.equal(fixed2(0.09), '0,09');
+    assert.equal(fixed2(7.389), '7,39');
+    assert.equal(compact(-1.5), '\u22121,5');
+    assert.equal(vector([0.5, -1]), '[0,5; \u22121]'); // a comma inside numbers: "; " between them
+    assert.equal(restText(0.3478), '0,35');
+    assert.equal(percent(0.665).replace(/\s/, ' '), '67 %');
+    assert.equal(fixed2(Infinity), 'zu groß zum Anzeigen');
+  });
+  assert.equal(fixed2(0.665), '0.67'); // outside: English again
+  assert.equal(vector([0.5, -1]), '[0.5, \u22121]');
+});
+
+test('which catalogue serves a tag: exact, Chinese script, base language, else English', () => {
+  assert.equal(catalogueName('de'), 'de');
+  assert.equal(catalogueName('de-AT'), 'de');
+  assert.equal(catalogueName('ES-mx'), 'es');
+  assert.equal(catalogueName('zh'), 'zh-Hans');
+  assert.equal(catalogueName('zh-CN'), 'zh-Hans');
+  assert.equal(catalogueName('zh-Hant-TW'), 'en'); // no Traditional catalogue: not Simplified either
+  assert.equal(catalogueName('ar-EG'), 'ar');
+  assert.equal(catalogueName('fr'), 'en');
+  assert.equal(catalogueName(''), 'en');
+  assert.equal(catalogueName(null), 'en');
+  assert.equal(bundleFor('ar').dir, 'rtl');
+  assert.equal(bundleFor('de').dir, 'ltr');
+});
+
+test('registerMessages: a sixth language, and single strings overridden; a missing key falls back to English', () => {
+  registerMessages('fr', { 'asker.title': 'Un mot qui demande' });
+  assert.equal(catalogueName('fr-CA'), 'fr');
+  const fr = bundleFor('fr');
+  assert.equal(fr.t('asker.title'), 'Un mot qui demande');
+  assert.equal(fr.decimal, ',');
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (m) => warnings.push(m);
+  try {
+    assert.equal(fr.t('cast.title'), 'The cast');
+    assert.equal(fr.t('cast.title'), 'The cast');
+  } finally { console.warn = warn; }
+  assert.equal(warnings.length, 1, 'reported once'); // development build (these sources)
+  registerMessages('de', { 'cast.title': 'Die Darsteller' });
+  assert.equal(bundleFor('de').t('cast.title'), 'Die Darsteller');
+  assert.equal(bundleFor('de').t('asker.title'), 'Ein Fragender'); // the rest stays the built-in one
+});
+
+test('the formatter: placeholders, numbers, plurals with # and exact branches; bad messages throw', () => {
+  assert.equal(format('{a} and {b}', { a: 'x', b: 2 }, 'en'), 'x and 2');
+  const dims = en['blend.dims'];
+  assert.match(format(dims, { n: 1 }, 'en'), /^Values have one number/);
+  assert.match(format(dims, { n: 3 }, 'en'), /^Values have 3 numbers/);
+  assert.match(format(catalogues.ar['blend.dims'], { n: 11 }, 'ar'), /11 عددًا/); // "many" in Arabic
+  assert.throws(() => format('{a}', {}, 'en'), /no value for \{a\}/);
+  assert.throws(() => parse('{a'), SyntaxError);
+  assert.throws(() => parse('a}'), SyntaxError);
+});
+
+// A small deterministic generator: the same random configs on every run.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
+}
+function randomState(r) {
+  const n = 1 + Math.floor(r() * 8);
+  const d = 1 + Math.floor(r() * 4);
+  const m = (rows, cols) => Array.from({ length: rows }, () => Array.from({ length: cols },
+    () => Math.round((r() * 6 - 3) * 2) / 2));
+  return {
+    tokens: Array.from({ length: n }, (_, k) => `t${k}`), embeddings: m(n, d), wq: m(2, d), wk: m(2, d),
+    wv: m(1 + Math.floor(r() * 3), d), causal: r() < 0.3, scaled: r() < 0.3, temperature: r() < 0.2 ? 2 : 1,
+    asker: Math.floor(r() * n),
+  };
+}
+
+test('captions from the numbers, every preset and 300 random configs, every language: complete', async () => {
+  const attn = await loadAttention();
+  const r = rng(29);
+  const states = [...Object.keys(PRESETS).map(presetState), ...Array.from({ length: 300 }, () => randomState(r))];
+  for (const lang of ['en', ...LANGS]) {
+    inLocale(bundleFor(lang), () => {
+      for (const state of states) {
+        const result = attn.attend(state);
+        const i = state.asker;
+        const texts = [story(state.tokens, i, result.weights[i], result.logits[i]),
+          roundingNote(state.tokens, result.weights[i]), blendSentence(state.tokens, result, i),
+          t('blend.dims', { n: result.dV }), t('asker.caption', { asker: state.tokens[i], q: vector(result.queries[i]) })];
+        for (const text of texts) {
+          assert.doesNotMatch(text, /[{}]|undefined|NaN|\[object/, `${lang}: ${text}`);
+          if (lang === 'de' || lang === 'es') assert.doesNotMatch(text, /\d\.\d/, `${lang} writes a decimal comma: ${text}`);
+        }
+      }
+    });
+  }
+});
+
+test('the chapter\'s sentence in German: "sat" and its numbers', async () => {
+  const attn = await loadAttention();
+  const state = presetState('cat-sat');
+  const result = attn.attend(state);
+  const w = result.weights[2];
+  inLocale(bundleFor('de'), () => {
+    assert.equal(story(state.tokens, 2, w, result.logits[2]).replace(/\u00a0/g, ' '),
+      'sat schenkt cat 67 % seiner Aufmerksamkeit, behält 24 % für sich und gibt the 9 %.');
+    assert.match(roundingNote(state.tokens, w), /0,665, erscheint als 0,67\.$/);
+  });
+});
