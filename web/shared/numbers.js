@@ -74,14 +74,20 @@ export function operand(x) {
   return x < 0 && s !== '0' ? `(${s})` : s;
 }
 
+/**
+ * Math inside a sentence, kept left to right in a right-to-left language: between two U+200E marks
+ * the numbers, brackets and signs take the marks' direction, so "[2, 0, −1]" does not read "[−1 ,0 ,2]".
+ */
+export const ltr = (s) => (style.rtl ? `\u200e${s}\u200e` : s);
+
 /** "[1, −1]" */
 export function vector(xs, format = compact) {
-  return `[${Array.from(xs, format).join(style.list ?? ', ')}]`;
+  return ltr(`[${Array.from(xs, format).join(style.list ?? ', ')}]`);
 }
 
 /** "a × b + c × d" for a dot product written out. */
 export function products(a, b) {
-  return a.map((x, i) => `${operand(x)} × ${operand(b[i])}`).join(' + ');
+  return ltr(a.map((x, i) => `${operand(x)} × ${operand(b[i])}`).join(' + '));
 }
 
 /** A share as a whole percentage: 0.665 -> "67%". */

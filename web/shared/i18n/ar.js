@@ -109,4 +109,17 @@ export default {
   'share.gridsPng': 'الشبكات (PNG)',
   'share.arrowsSvg': 'الأسهم (SVG)',
   'share.arrowsPng': 'الأسهم (PNG)',
+
+  'grids.corner': "السائل ↓ المفتاح ←",
+  'feedback.hint': "أشر إلى أي خانة أو ركّز عليها لترى كيف صُنعت؛ انقر على صف لتجعل ذلك الرمز هو السائل.",
+  'feedback.dragNote': "لم تتغير الحصص: القيمة تغيّر ما يُمزج فقط، لا مقدار الإصغاء إلى كل كلمة.",
+  'feedback.masked': "لا تستطيع {asker} النظر إلى {key}: ‏{key} تأتي لاحقًا، والقناع السببي يحجبها.",
+  'feedback.score': "{math}.",
+  'feedback.share': "حصة {asker} لـ {key}: {exp}، ÷ مجموع الصف {total} {share}.",
+  'feedback.causalHides': "{last} هي الكلمة الأخيرة، لذا لا يحجب القناع عنها شيئًا: يبقى صفها كما هو. اختر سائلًا آخر (مثل {other}) لترى القناع يعمل.",
+  'feedback.causalWouldHide': "{last} هي الكلمة الأخيرة، لذا لن يحجب القناع عنها شيئًا: يبقى صفها كما هو. اختر سائلًا آخر (مثل {other}) لترى القناع يعمل.",
+  // U+200E marks keep the math left to right inside the sentence (as vector() does for computed ones).
+  'preset.cat-sat.note': 'يطبع الفصل \u200eo_sat ≈ [2.25, 0.85]\u200e: فهو يمزج الحصص بعد تقريبها أولًا إلى منزلتين عشريتين \u200e(0.09, 0.67, 0.24)\u200e؛ أما الحصص الدقيقة فتعطي \u200e[2.24, 0.85]\u200e.',
+  'preset.it-vase.note': "ملاحظة صادقة: تجد \"it\" الكلمة \"vase\" لأن استعلامها مضبوط يدويًا ليفضّل الأشياء القابلة للكسر، لا لأنها قرأت \"fragile\". تطرح \"The\" و\"over\" و\"the\" و\"because\" و\"was\" السؤال نفسه وتعطي vase أيضًا 0.78، وفي \"The vase knocked over the cat because it was hungry\" (المثال it-hungry) ما زالت \"it\" تختار vase.",
+  'preset.it-hungry.note': "طبقة واحدة تخطئ هنا: تعطي \"it\" للكلمة vase ‏0.87، مع أن الجائع هو القط (cat). الاستعلام المضبوط يدويًا نفسه يبحث عن شيء قابل للكسر أيًّا كان ما تقوله الجملة؛ والنماذج الحقيقية تحسم \"it\" برؤوس وطبقات كثيرة تقرأ الكلمات من حولها.",
 };

@@ -108,4 +108,16 @@ export default {
   'share.gridsPng': 'Gitter (PNG)',
   'share.arrowsSvg': 'Pfeile (SVG)',
   'share.arrowsPng': 'Pfeile (PNG)',
+
+  'grids.corner': "Fragender ↓ Key →",
+  'feedback.hint': "Auf eine Zelle zeigen oder sie fokussieren, um zu sehen, wie sie entstand; eine Zeile anklicken, um dieses Token zum Fragenden zu machen.",
+  'feedback.dragNote': "Die Anteile haben sich nicht geändert: ein Value ändert nur, was gemischt wird, nicht, wie sehr jedem Wort zugehört wird.",
+  'feedback.masked': "{asker} kann {key} nicht sehen: {key} kommt später, und die kausale Maske blendet es aus.",
+  'feedback.score': "{math}.",
+  'feedback.share': "Anteil von {asker} für {key}: {exp}, ÷ die Zeilensumme {total} {share}.",
+  'feedback.causalHides': "{last} ist das letzte Wort, daher verbirgt die Maske nichts davor: seine Zeile bleibt gleich. Einen anderen Fragenden wählen (etwa {other}), um die Maske wirken zu sehen.",
+  'feedback.causalWouldHide': "{last} ist das letzte Wort, daher würde die Maske nichts davor verbergen: seine Zeile bliebe gleich. Einen anderen Fragenden wählen (etwa {other}), um die Maske wirken zu sehen.",
+  'preset.cat-sat.note': "Das Kapitel druckt o_sat ≈ [2,25; 0,85]: es mischt mit den zuerst auf zwei Nachkommastellen gerundeten Anteilen (0,09; 0,67; 0,24); die genauen Anteile ergeben [2,24; 0,85].",
+  'preset.it-vase.note': "Ehrlich gesagt: „it“ findet „vase“, weil seine Query von Hand auf zerbrechliche Dinge ausgerichtet ist, nicht weil es „fragile“ gelesen hat. „The“, „over“, „the“, „because“ und „was“ stellen dieselbe Frage und geben vase ebenfalls 0,78, und in „The vase knocked over the cat because it was hungry“ (Beispiel it-hungry) wählt „it“ trotzdem vase.",
+  'preset.it-hungry.note': "Eine Schicht liegt hier falsch: „it“ gibt vase 0,87, obwohl die Katze (cat) hungrig ist. Dieselbe von Hand verdrahtete Query fragt nach etwas Zerbrechlichem, was auch immer der Satz sagt; echte Modelle klären „it“ mit vielen Köpfen und Schichten, die die Wörter ringsum lesen.",
 };

@@ -110,4 +110,16 @@ export default {
   'share.gridsPng': 'Grids (PNG)',
   'share.arrowsSvg': 'Arrows (SVG)',
   'share.arrowsPng': 'Arrows (PNG)',
+
+  'grids.corner': "asker ↓ key →",
+  'feedback.hint': "Point at or focus any cell to see how it was made; click a row to make that token the asker.",
+  'feedback.dragNote': "The shares did not change: a value only changes what is blended, not how much each word is listened to.",
+  'feedback.masked': "{asker} cannot look at {key}: {key} comes later, and the causal mask blanks it.",
+  'feedback.score': "{math}.",
+  'feedback.share': "{asker}'s share for {key}: {exp}, ÷ the row's total {total} {share}.",
+  'feedback.causalHides': "{last} is the last word, so the mask hides nothing from it: its row stays the same. Pick another asker (say, {other}) to see the mask at work.",
+  'feedback.causalWouldHide': "{last} is the last word, so the mask would hide nothing from it: its row stays the same. Pick another asker (say, {other}) to see the mask at work.",
+  'preset.cat-sat.note': "The chapter prints o_sat ≈ [2.25, 0.85]: it blends the shares rounded to two decimals first (0.09, 0.67, 0.24); the exact shares give [2.24, 0.85].",
+  'preset.it-vase.note': "Honest note: \"it\" finds \"vase\" because its query is hand-wired to prefer breakable objects, not because it read \"fragile\". \"The\", \"over\", \"the\", \"because\" and \"was\" ask the same question and give vase 0.78 too, and in \"The vase knocked over the cat because it was hungry\" (preset it-hungry) \"it\" still picks vase.",
+  'preset.it-hungry.note': "One layer gets this wrong: \"it\" gives vase 0.87, though the hungry one is the cat. The same hand-wired query asks for a breakable object whatever the sentence says; real models settle \"it\" with many heads and layers reading the words around it.",
 };

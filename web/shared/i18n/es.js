@@ -108,4 +108,16 @@ export default {
   'share.gridsPng': 'Matrices (PNG)',
   'share.arrowsSvg': 'Flechas (SVG)',
   'share.arrowsPng': 'Flechas (PNG)',
+
+  'grids.corner': "pregunta ↓ clave →",
+  'feedback.hint': "Señala o enfoca cualquier celda para ver cómo se obtuvo; haz clic en una fila para que ese token pregunte.",
+  'feedback.dragNote': "Las cuotas no cambiaron: un valor solo cambia lo que se mezcla, no cuánto se escucha a cada palabra.",
+  'feedback.masked': "{asker} no puede mirar a {key}: {key} viene después y la máscara causal lo tapa.",
+  'feedback.score': "{math}.",
+  'feedback.share': "Cuota de {asker} para {key}: {exp}, ÷ el total de la fila {total} {share}.",
+  'feedback.causalHides': "{last} es la última palabra, así que la máscara no le oculta nada: su fila no cambia. Elige otra palabra que pregunte (por ejemplo, {other}) para ver la máscara en acción.",
+  'feedback.causalWouldHide': "{last} es la última palabra, así que la máscara no le ocultaría nada: su fila no cambiaría. Elige otra palabra que pregunte (por ejemplo, {other}) para ver la máscara en acción.",
+  'preset.cat-sat.note': "El capítulo imprime o_sat ≈ [2,25; 0,85]: mezcla las cuotas ya redondeadas a dos decimales (0,09; 0,67; 0,24); las cuotas exactas dan [2,24; 0,85].",
+  'preset.it-vase.note': "Nota honesta: «it» encuentra «vase» porque su consulta está cableada a mano para preferir objetos frágiles, no porque haya leído «fragile». «The», «over», «the», «because» y «was» hacen la misma pregunta y también dan 0,78 a vase, y en «The vase knocked over the cat because it was hungry» (ejemplo it-hungry) «it» sigue eligiendo vase.",
+  'preset.it-hungry.note': "Una sola capa se equivoca aquí: «it» da 0,87 a vase, aunque quien tiene hambre es el gato (cat). La misma consulta cableada a mano pide un objeto frágil diga lo que diga la frase; los modelos reales resuelven «it» con muchas cabezas y capas que leen las palabras de alrededor.",
 };

@@ -132,7 +132,7 @@ export function bundleFor(name) {
     t: (key, values = {}) => format(lookup(name, key), values, locale),
   };
   const percent = new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'percent' });
-  bundle.numbers = { locale, decimal, list: decimal === ',' ? '; ' : ', ',
+  bundle.numbers = { locale, decimal, list: decimal === ',' ? '; ' : ', ', rtl: bundle.dir === 'rtl',
     huge: bundle.t('number.huge'), nan: bundle.t('number.nan'),
     // "67 %" in German, "67%" in English; no direction marks (Arabic's), a true minus.
     percent: (n) => percent.format(n / 100).replace(/[\u200e\u200f\u061c]/g, '').replace('-', MINUS) };

@@ -108,4 +108,16 @@ export default {
   'share.gridsPng': '网格（PNG）',
   'share.arrowsSvg': '箭头（SVG）',
   'share.arrowsPng': '箭头（PNG）',
+
+  'grids.corner': "提问者 ↓ 键 →",
+  'feedback.hint': "指向或聚焦任意格，查看它是如何得到的；点击一行，让该词元成为提问者。",
+  'feedback.dragNote': "份额没有变化：值只改变混合的内容，不改变每个词被倾听的程度。",
+  'feedback.masked': "{asker} 看不到 {key}：{key} 在后面，因果掩码把它遮住了。",
+  'feedback.score': "{math}。",
+  'feedback.share': "{asker} 给 {key} 的份额：{exp}，÷ 该行总和 {total} {share}。",
+  'feedback.causalHides': "{last} 是最后一个词，所以掩码对它什么也不遮：它的行保持不变。换一个提问者（比如 {other}）看看掩码的作用。",
+  'feedback.causalWouldHide': "{last} 是最后一个词，所以掩码对它什么也不会遮：它的行保持不变。换一个提问者（比如 {other}）看看掩码的作用。",
+  'preset.cat-sat.note': "本章印出的是 o_sat ≈ [2.25, 0.85]：它先把份额四舍五入到两位小数（0.09, 0.67, 0.24）再混合；精确的份额得到 [2.24, 0.85]。",
+  'preset.it-vase.note': "坦白说明：“it” 找到 “vase”，是因为它的查询被手工设定为偏好易碎物品，而不是因为它读到了 “fragile”。“The”、“over”、“the”、“because” 和 “was” 提出同样的问题，也给 vase 0.78；在 “The vase knocked over the cat because it was hungry”（示例 it-hungry）中，“it” 仍然选择 vase。",
+  'preset.it-hungry.note': "单层注意力在这里会出错：“it” 给 vase 0.87，尽管饿的是猫（cat）。同一个手工设定的查询不管句子说什么都在找易碎物品；真实模型靠许多头和层读取周围的词来确定 “it” 指什么。",
 };

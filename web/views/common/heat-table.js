@@ -3,6 +3,7 @@
 // cell, one row per asker with its header, a number printed in every cell (its colour only helps).
 // Each caller makes, fills and colours its cells its own way; the default ramps are here.
 import { el } from '../../shared/dom.js';
+import { text } from '../../shared/i18n/messages.js';
 
 /** Sequential ramp for shares, 0 → 1 (ColorBrewer Blues: colour-blind safe). */
 export const WEIGHT_RAMP = '#f7fbff #c6dbef #6baed6 #2171b5 #08306b';
@@ -22,7 +23,7 @@ export function heatTable({ caption, className, labels, label = (text) => text, 
   const cells = labels.map((_, i) => labels.map((__, j) => cell(i, j)));
   const rows = labels.map((text, i) => el('tr', rowProps(i), el('th', { scope: 'row' }, label(text)), cells[i]));
   const table = el('table', { class: className }, el('caption', { text: caption }),
-    el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
+    el('thead', {}, el('tr', {}, el('td', { class: 'corner', ...text('grids.corner') }),
       labels.map((text, j) => el('th', { scope: 'col', ...colProps(j) }, label(text))))),
     el('tbody', {}, rows));
   return { table, rows, cells };

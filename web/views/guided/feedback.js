@@ -12,6 +12,7 @@
 import { el } from '../../shared/dom.js';
 import { compact, fixed2, approx, products } from '../../shared/numbers.js';
 import { prefersReducedMotion } from './motion.js';
+import { inLocaleOf, t, text } from '../../shared/i18n/messages.js';
 
 const FLASH_MS = 600;
 const QUIET = new Set(['drag', 'load', 'preset', 'config']); // drags flash nothing; a new example is all new
@@ -24,8 +25,7 @@ const QUIET = new Set(['drag', 'load', 'preset', 'config']); // drags flash noth
  */
 export function createFeedback({ watch, grids, arrows, causalNote, dragNote, onAsker }) {
   const glide = arrows ? createGlide(arrows) : () => {};
-  const explain = el('p', { class: 'cell-explain', 'aria-live': 'polite',
-    text: 'Point at or focus any cell to see how it was made; click a row to make that token the asker.' });
+  const explain = el('p', { class: 'cell-explain', 'aria-live': 'polite', ...text('feedback.hint') });
   grids.after(explain);
   let last = null; // { state, result }
   const changed = new MutationObserver(() => {}); // read with takeRecords() right after a paint
@@ -44,7 +44,8 @@ export function createFeedback({ watch, grids, arrows, causalNote, dragNote, onA
   function show(cell) {
     const at = where(cell);
     if (!at || !last || at.j < 0) return;
-    explain.textContent = cellStory(last.state, last.result, at);
+    // A learner's event, outside a paint: in the language of the element the grid is in.
+    explain.textContent = inLocaleOf(explain, () => cellStory(last.state, last.result, at));
   }
 
   grids.addEventListener('pointerover', (event) => { const c = cellAt(event.target); if (c) show(c); });
@@ -62,8 +63,7 @@ export function createFeedback({ watch, grids, arrows, causalNote, dragNote, onA
     markAsker(grids, state.asker);
     makeFocusable(grids, state.asker);
     setNote(causalNote, causalWhy(state));
-    if (reason === 'drag') setNote(dragNote, 'The shares did not change: a value only changes what is blended, '
-      + 'not how much each word is listened to.');
+    if (reason === 'drag') setNote(dragNote, t('feedback.dragNote'));
     else if (reason !== 'asker') setNote(dragNote, '');
     const records = changed.takeRecords();
     if (!QUIET.has(reason) && !prefersReducedMotion()) flash(records);
@@ -83,14 +83,14 @@ export function cellStory(state, result, { i, j, shares }) {
   const asker = state.tokens[i];
   const key = state.tokens[j];
   if (result.logits[i][j] === -Infinity)
-    return `${asker} cannot look at ${key}: ${key} comes later, and the causal mask blanks it.`;
+    return t('feedback.masked', { asker, key });
   const score = `q_${asker} · k_${key} = ${products(result.queries[i], result.keys[j])} = ${compact(result.scores[i][j])}`;
   const divided = result.divisor !== 1 ? `, ÷ ${compact(result.divisor)} = ${fixed2(result.logits[i][j])}` : '';
-  if (!shares) return `${score}${divided}.`;
+  if (!shares) return t('feedback.score', { math: `${score}${divided}` });
   const e = result.exponentials[i][j];
   const w = result.weights[i][j];
-  return `${asker}'s share for ${key}: e^${compact(result.logits[i][j])} ${approx(e)} ${fixed2(e)}, `
-    + `÷ the row's total ${fixed2(result.expSums[i])} ${approx(w)} ${fixed2(w)}.`;
+  return t('feedback.share', { asker, key, exp: `e^${compact(result.logits[i][j])} ${approx(e)} ${fixed2(e)}`,
+    total: fixed2(result.expSums[i]), share: `${approx(w)} ${fixed2(w)}` });
 }
 
 // When the asker is the last token the mask hides nothing from it: say so, and suggest another.
@@ -98,8 +98,7 @@ export function causalWhy(state) {
   const n = state.tokens.length;
   if (n < 2 || state.asker !== n - 1) return '';
   const other = state.tokens[Math.max(0, n - 2)];
-  return `${state.tokens[n - 1]} is the last word, so the mask ${state.causal ? 'hides' : 'would hide'} nothing `
-    + `from it: its row stays the same. Pick another asker (say, ${other}) to see the mask at work.`;
+  return t(state.causal ? 'feedback.causalHides' : 'feedback.causalWouldHide', { last: state.tokens[n - 1], other });
 }
 
 function markAsker(grids, asker) {

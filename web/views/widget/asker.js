@@ -2,7 +2,7 @@
 // written out, the exponentials, their total and the shares, then the blend,
 // all as the chapter prints them. Every number comes from the core's result.
 import { el, setAttr, setText, uid } from '../../shared/dom.js';
-import { compact, fixed2, fixed3, approx, percent, products, vector } from '../../shared/numbers.js';
+import { compact, fixed2, fixed3, approx, ltr, percent, products, vector } from '../../shared/numbers.js';
 import { growBox, liveRegion, numberBox, setNumber, setTokenText, widthInCh } from './dom.js';
 import { isolate } from '../../shared/text.js';
 import { label, t, text } from '../../shared/i18n/messages.js';
@@ -141,7 +141,7 @@ function markMasked(cell, masked) {
 export function blendSentence(tokens, result, i) {
   const weights = result.weights[i];
   const terms = tokens.length <= 4 ? ` = ${tokens.map((token, j) => `${fixed2(weights[j])} × v(${token})`).join(' + ')}` : '';
-  const head = t('asker.blendHead', { asker: tokens[i], terms, output: vector(result.outputs[i], fixed2) });
+  const head = t('asker.blendHead', { asker: tokens[i], terms: ltr(terms), output: vector(result.outputs[i], fixed2) });
   const top = fixed2(weights[topKey(weights)]);
   const tied = weights.map((w, j) => j).filter((j) => fixed2(weights[j]) === top);
   const values = tied.map((j) => `v(${tokens[j]}) = ${vector(result.values[j])}`);

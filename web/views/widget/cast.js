@@ -6,7 +6,7 @@ import { compact, approx, products, vector } from '../../shared/numbers.js';
 import { liveRegion, numberBox, setNumber, setTokenText } from './dom.js';
 import { isolate } from '../../shared/text.js';
 import { createMatrixEditor } from './matrix-editor.js';
-import { label, t, text } from '../../shared/i18n/messages.js';
+import { inLocaleOf, label, t, text } from '../../shared/i18n/messages.js';
 import { createNumberInput } from './number-input.js';
 
 const ROLES = [
@@ -58,7 +58,8 @@ export function createCast({ onEdit }) {
     }));
     const vectors = ROLES.map((role) => {
       const button = el('button', { type: 'button', class: `vec ${role.cls}` }, numberBox());
-      const show = () => { selected = { role, i }; explainSelected(); };
+      // A learner's event, outside a paint: in the language of the element the button is in.
+      const show = () => { selected = { role, i }; inLocaleOf(button, explainSelected); };
       button.addEventListener('focus', show);
       button.addEventListener('mouseenter', show);
       button.addEventListener('click', show);

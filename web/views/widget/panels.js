@@ -16,7 +16,7 @@ import { createFormula } from './formula.js';
 import { createControls } from './controls.js';
 import { createSharePanel } from './share-panel.js';
 import { createFeedback } from '../guided/feedback.js';
-import { inLocale, label, relabel, text } from '../../shared/i18n/messages.js';
+import { inLocale, label, relabel, t, text } from '../../shared/i18n/messages.js';
 
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
@@ -56,6 +56,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   let revealing = null;      // the first reveal under way (reveal.js), finished at once before a rebuild
   let chapterState = null;   // { name, json } of the preset the chapter note compares against
   let theme = null;          // the heat ramps' custom properties, read before the first build (see start)
+  let relabelled = false;    // the language changed: the next paint builds the panels again (relabel)
   const drag = { frame: 0, pending: null };
   const style = () => theme ?? getComputedStyle(host);
 
@@ -133,7 +134,8 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     painted = model.version;
     let force = FORCE[reason] ?? true;
     const now = shapeOf(state);
-    if (now !== shape) {
+    if (now !== shape || relabelled) {
+      relabelled = false;
       shape = now;
       finishReveal(); // a rebuild replaces boxes a reveal still holds back
       for (const step of buildSteps(state)) step();
@@ -235,10 +237,11 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   // { text, applies } for a preset that has one, else null.
   function chapterNote(state) {
     const name = model.source.presetName;
-    const text = name && Object.hasOwn(PRESETS, name) ? PRESETS[name].chapterNote : null;
-    if (!text) return null;
+    // The preset says whether it has a note; the words are the catalogue's (preset.NAME.note).
+    const note = name && Object.hasOwn(PRESETS, name) && PRESETS[name].chapterNote ? t(`preset.${name}.note`) : null;
+    if (!note) return null;
     if (chapterState?.name !== name) chapterState = { name, json: JSON.stringify(presetState(name)) };
-    return { text, applies: JSON.stringify(state) === chapterState.json };
+    return { text: note, applies: JSON.stringify(state) === chapterState.json };
   }
 
   function highlight(role) {
@@ -299,8 +302,9 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     relabel: speaking(() => {
       relabel(ui.root);
       if (!views) return;
-      finishReveal();
-      shape = ''; // the next paint builds for the example again
+      // Built but maybe not laid out yet (a build ahead, prebuild, still under way): relabelled apart.
+      for (const part of Object.values(views)) if (part?.element && !part.element.isConnected) relabel(part.element);
+      relabelled = true;
       if (near && model.result) paint('lang');
     }),
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */

@@ -1,0 +1,187 @@
+// Languages (docs/architecture.md#languages): a German page shows the chapter's numbers in German
+// notation and takes "0,5"; Arabic mirrors the layout and keeps the math left to right; changing
+// `lang` re-renders in place with the state kept; an English page fetches no catalogue; and the
+// pseudo-locale en-XA finds every word still written in code. Screenshots of each language at 1280
+// and 360 px go to tests/browser/screenshots/ (look at them).
+import { readdirSync, readFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { CSP } from '../../scripts/serve.mjs';
+import { watchConsole } from './console.js';
+
+let problems;
+test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
+test.afterEach(() => expect(problems).toEqual([]));
+
+// A page of the demo's origin and CSP with one widget; `entry`: the source modules or the hosted build.
+async function open(page, { lang, attrs = '', entry = '/web/attention-widget.js' }) {
+  await page.route('**/web/__i18n.html', (route) => route.fulfill({ status: 200,
+    contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': CSP },
+    body: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>i18n</title>
+<script type="module" src="${entry}"></script></head><body>
+<attention-widget ${attrs}></attention-widget></body></html>` }));
+  await page.goto('/web/__i18n.html');
+  const widget = page.locator('attention-widget');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.locator('.aw > .body')).toBeVisible();
+  await expect(widget.locator('.revealing')).toHaveCount(0);
+  return widget;
+}
+
+// Each language's title of the asker panel: the catalogue arrived and the panels speak it.
+const ASKER = { en: 'One asker', de: 'Ein Fragender', es: 'Una palabra pregunta', 'zh-Hans': '一个提问者', ar: 'كلمة تسأل' };
+
+test('<html lang="de">: the chapter\'s numbers as "0,67", "0,09", "7,39", the sentences in German', async ({ page }) => {
+  const w = await open(page, { lang: 'de' });
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.de);
+  const shares = w.getByRole('table', { name: 'Anteile', exact: true });
+  await expect(shares.locator('tbody tr').nth(2).locator('td')).toHaveText(['0,09', '0,67', '0,24']);
+  await expect(w.locator('.asker-table .exp').nth(1)).toContainText('7,39');
+  await expect(w.locator('.story')).toHaveText('sat schenkt cat 67 % seiner Aufmerksamkeit, behält 24 % für sich und gibt the 9 %.');
+  await expect(w.locator('.rounding')).toContainText('0,665, erscheint als 0,67.');
+  await expect(w.locator('.aw')).toHaveAttribute('dir', 'ltr');
+});
+
+test('a catalogue that arrives after the panels are built: every word changes, none stays English', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/web/shared/i18n/de.js', async (route) => { await held; await route.continue(); });
+  const w = await open(page, { lang: 'de' });
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.en); // English meanwhile
+  release();
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.de);
+  await expect(w.locator('h3')).toHaveText(['Ein Fragender', 'Die Mischung als Pfeile', 'Die Besetzung', 'Alle fragen zugleich']);
+  await expect(w.getByRole('button', { name: 'Link kopieren' })).toBeVisible();
+  await expect(w.getByRole('group', { name: 'Value-Pfeile und die Mischung' })).toBeVisible();
+  await expect(w.locator('.formula-box .chip').first()).toHaveText('Q: die Queries');
+});
+
+test('German: typing "0,5" in a cell is 0.5; the state and the events stay numbers', async ({ page }) => {
+  const w = await open(page, { lang: 'de' });
+  const cell = w.getByRole('textbox', { name: 'Embeddings Zeile 1 (the), Spalte 1' });
+  await expect(cell).toHaveValue('1');
+  await w.evaluate((el) => el.addEventListener('attention-change', (event) => { el.__reasons = [...el.__reasons ?? [], event.reason]; }));
+  await cell.fill('0,5');
+  await expect.poll(() => w.evaluate((el) => el.state.embeddings[0][0])).toBe(0.5);
+  expect(await w.evaluate((el) => el.__reasons)).toEqual(['edit']);
+  await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+  await cell.blur();
+  await expect(cell).toHaveValue('0,5');
+  await cell.fill('0.25'); // the point too
+  await expect.poll(() => w.evaluate((el) => el.state.embeddings[0][0])).toBe(0.25);
+  await cell.fill('1,2,3');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true'); // not a number: the last good state stays
+  expect(await w.evaluate((el) => el.state.embeddings[0][0])).toBe(0.25);
+});
+
+test('switching lang re-renders in place: the state, the asker and the edits are kept', async ({ page }) => {
+  const w = await open(page, { lang: 'en' });
+  await w.locator('.asker-select').selectOption({ label: 'cat' });
+  await w.getByRole('switch', { name: 'Causal mask: hide later words' }).check();
+  await expect(w.locator('.story')).toHaveText(/^cat /);
+  const before = await w.evaluate((el) => JSON.stringify(el.state));
+  await w.evaluate((el) => el.setAttribute('lang', 'es'));
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.es);
+  await expect(w.locator('.story')).toHaveText(/^cat (dedica|se queda)/);
+  await expect(w.getByRole('switch', { name: 'Máscara causal: ocultar las palabras posteriores' })).toBeChecked();
+  await expect(w.locator('.asker-select')).toHaveValue('1');
+  expect(await w.evaluate((el) => JSON.stringify(el.state))).toBe(before);
+  // An ancestor's lang (here the document's) takes over when the element's own goes.
+  await page.evaluate(() => { document.documentElement.lang = 'de'; });
+  await w.evaluate((el) => el.removeAttribute('lang'));
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.de);
+  await page.evaluate(() => { document.documentElement.lang = 'en'; });
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.en);
+  await expect(w.locator('.story')).toHaveText(/^cat /);
+  expect(await w.evaluate((el) => JSON.stringify(el.state))).toBe(before);
+});
+
+test('lang="ar": the layout mirrors; the formula, the grids and the vectors stay left to right', async ({ page }) => {
+  const w = await open(page, { lang: 'ar' });
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.ar);
+  await expect(w.locator('.aw')).toHaveAttribute('dir', 'rtl');
+  const layout = await w.evaluate((el) => {
+    const root = el.shadowRoot;
+    const dir = (selector) => getComputedStyle(root.querySelector(selector)).direction;
+    const box = (selector) => root.querySelector(selector).getBoundingClientRect();
+    const heads = [...root.querySelectorAll('.grid-weights thead th')].map((th) => [th.textContent, th.getBoundingClientRect().left]);
+    return { root: dir('.aw'), formula: dir('math.formula'), grid: dir('.grid-weights'), matrix: dir('.matrix'),
+      products: dir('.asker-table .products'), heads, askerRight: box('.panel-column').right, castLeft: box('.panel.cast').left };
+  });
+  expect(layout.root).toBe('rtl');
+  expect(layout).toMatchObject({ formula: 'ltr', grid: 'ltr', matrix: 'ltr', products: 'ltr' });
+  // Mirrored: the asker's column (first in the chapter's order) stands right of the cast.
+  expect(layout.askerRight).toBeGreaterThan(layout.castLeft);
+  // The keys run left to right as in Q Kᵀ: the, cat, sat.
+  const keys = layout.heads.filter(([text]) => ['the', 'cat', 'sat'].includes(text));
+  expect(keys.map(([text]) => text)).toEqual(['the', 'cat', 'sat']);
+  expect(keys[0][1]).toBeLessThan(keys[2][1]);
+  await expect(w.getByRole('table', { name: 'الحصص', exact: true }).locator('tbody tr').nth(2).locator('td'))
+    .toHaveText(['0.09', '0.67', '0.24']);
+});
+
+test('an English page fetches no catalogue; a German one fetches its own, once', async ({ page }) => {
+  // The hosted build: which of its files holds the German words (and which the others).
+  const dir = 'dist/browser/';
+  const text = (f) => readFileSync(dir + f, 'utf8').replace(/\\u([0-9a-f]{4})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const holding = (word) => readdirSync(dir).filter((f) => /^(chunk-.*\.js)$/.test(f) && text(f).includes(word));
+  const catalogues = ['Ein Fragender', 'Una palabra pregunta', '一个提问者', 'كلمة تسأل'].flatMap(holding);
+  expect(catalogues).toHaveLength(4);
+  const requested = [];
+  page.on('request', (request) => requested.push(request.url().split('/').pop()));
+  await open(page, { lang: 'en', entry: '/dist/browser/attention-widget.js' });
+  expect(requested.filter((name) => catalogues.includes(name))).toEqual([]);
+  requested.length = 0;
+  const w = await open(page, { lang: 'de', entry: '/dist/browser/attention-widget.js' });
+  await expect(w.locator('.asker h3')).toHaveText(ASKER.de);
+  expect(requested.filter((name) => catalogues.includes(name))).toEqual(holding('Ein Fragender'));
+});
+
+// Visible text (in document order, math left out) and accessible names of the widget's shadow tree.
+function shownText(el) {
+  const root = el.shadowRoot;
+  const pieces = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('math, style') || !node.data.trim()) continue;
+    if (!parent.checkVisibility() && !parent.closest('svg, option')) continue;
+    pieces.push(node.data);
+  }
+  const names = [...root.querySelectorAll('*')].flatMap((node) =>
+    ['aria-label', 'aria-roledescription', 'aria-valuetext', 'aria-description', 'title']
+      .map((name) => node.getAttribute(name)).filter(Boolean))
+    .filter((name) => !/^Attention equals/.test(name));
+  return { text: pieces.join(' '), names };
+}
+
+// What stays outside every ⟦…⟧ once numbers, tokens and math symbols are taken away: words written in code.
+function strayWords(text) {
+  let rest = text;
+  for (let before = ''; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
+  return rest.replace(/\b(the|cat|sat|softmax|W_[QKV]|d_k|[a-zA-Z])\b/g, ' ').match(/\p{L}{2,}/gu) ?? [];
+}
+
+test('en-XA: every word and accessible name of the widget comes from the catalogue; nothing overflows at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const w = await open(page, { lang: 'en-XA' });
+  await expect(w.locator('.asker h3')).toHaveText(/^⟦One asker/);
+  await w.locator('.vec').first().focus(); // the cast's explanation
+  await expect(w.locator('.explain')).toHaveText(/^⟦q\(/);
+  const { text, names } = await w.evaluate(shownText);
+  expect(strayWords(text)).toEqual([]);
+  expect(names.flatMap(strayWords)).toEqual([]);
+  expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'tests/browser/screenshots/i18n-en-XA-360.png', fullPage: true });
+});
+
+for (const lang of ['en', 'es', 'de', 'zh-Hans', 'ar']) {
+  test(`screenshots: ${lang} at 1280 and 360 px, nothing wider than the screen`, async ({ page }) => {
+    const w = await open(page, { lang });
+    await expect(w.locator('.asker h3')).toHaveText(ASKER[lang]);
+    await page.screenshot({ path: `tests/browser/screenshots/i18n-${lang}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `tests/browser/screenshots/i18n-${lang}-360.png`, fullPage: true });
+  });
+}
