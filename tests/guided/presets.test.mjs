@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAttention } from '../../wasm/attention.js';
 import { PRESETS, presetState } from '../../web/model/presets.js';
+import en from '../../web/shared/i18n/en.js'; // the presets' notes are messages
 import { fixed2 } from '../../web/shared/numbers.js';
 
 const attn = await loadAttention();
@@ -17,7 +18,7 @@ test('it-vase: "it" picks vase, and so do The, over, the, because and was, at 0.
     assert.equal(top(i), vase, s.tokens[i]);
     assert.equal(fixed2(r.weights[i][vase]), '0.78', s.tokens[i]);
   }
-  assert.match(PRESETS['it-vase'].chapterNote, /"The", "over", "the", "because" and "was" .* give vase 0\.78/);
+  assert.match(en['preset.it-vase.note'], /"The", "over", "the", "because" and "was" .* give vase 0\.78/);
 });
 
 test('it-hungry: one layer gets it wrong — "it" gives vase 0.87, not the cat', () => {
@@ -28,7 +29,7 @@ test('it-hungry: one layer gets it wrong — "it" gives vase 0.87, not the cat',
   assert.equal(w.indexOf(Math.max(...w)), vase);
   assert.equal(fixed2(w[vase]), '0.87');
   assert.ok(w[s.tokens.indexOf('cat')] < 0.01);
-  assert.match(PRESETS['it-hungry'].chapterNote, /"it" gives vase 0\.87, though the hungry one is the cat/);
+  assert.match(en['preset.it-hungry.note'], /"it" gives vase 0\.87, though the hungry one is the cat/);
 });
 
 test('every preset with axes names one per embedding number', () => {

@@ -19,14 +19,15 @@ export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.u
 // of loader, the kernel runner 0.9 KB, the worker and the code it shares with the page 3.0 KB,
 // the worker pool included); the lab alone 30,649 B (29.9 KB). The widget's math colours are a
 // sheet of its own (web/views/widget/roles.css), so the lab alone does not load them.
-// Languages bought about 3.6 KB more (68 KB): the message formatter over Intl (1.1 KB), the
-// catalogue registry and the lang resolution (2.0 KB), and the English catalogue with its keys
-// (its words were in the code before); every other language loads on demand, outside this count.
+// Languages bought about 4 KB more (69 KB; measured 69,835 B): the message formatter over Intl
+// (1.1 KB), the catalogue registry, the lang resolution and the relabelling (about 2 KB), and the
+// English catalogue with its keys (its words were in the code before); every other language loads
+// on demand, outside this count.
 // The scale lab alone got 31 KB for the same reason: the number text it shares learned the
 // locale's notation (web/shared/numbers.js, about 130 B).
 // Bytes are bought only where they pay: docs/budget.md has each byte-saving mechanism, what
 // it saves, and whether it was kept.
-export const BUDGET = { widget: 68 * 1024, widgetFiles: 16, scaleExtra: 20 * 1024, scaleAlone: 31 * 1024 };
+export const BUDGET = { widget: 69 * 1024, widgetFiles: 16, scaleExtra: 20 * 1024, scaleAlone: 31 * 1024 };
 
 const STATIC = /(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+)["']/g;
 const WORKER = /new URL\(\s*["'](\.\/worker\.js)["']/g;

@@ -53,6 +53,17 @@ for (const lang of LANGS) {
   });
 }
 
+test('the presets\' notes say the numbers the core computes, in every language\'s notation', () => {
+  // Checked against the core in tests/guided/presets.test.mjs (English); here every translation keeps them.
+  const numbers = { 'cat-sat': ['2.24', '0.85', '0.67'], 'it-vase': ['0.78'], 'it-hungry': ['0.87'] };
+  for (const lang of ['en', ...LANGS]) {
+    const catalogue = lang === 'en' ? en : catalogues[lang];
+    const comma = bundleFor(lang).decimal === ',';
+    for (const [name, list] of Object.entries(numbers))
+      for (const x of list) assert.ok(catalogue[`preset.${name}.note`].includes(comma ? x.replace('.', ',') : x), `${lang} ${name} ${x}`);
+  }
+});
+
 test('numbers: two decimals in the locale\'s notation, the true minus in every locale', () => {
   // The oracle is written out by hand, not computed by the code under test.
   assert.equal(number2(0.665, 'en'), '0.67');

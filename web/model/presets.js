@@ -39,8 +39,7 @@ export const PRESETS = Object.freeze({
     wv: [[0, 3, -2], [2, 1, -3]],
     asker: 2, // "sat", the chapter's asker
     // Shown only while the cast is untouched and "sat" asks with every switch off.
-    chapterNote: 'The chapter prints o_sat ≈ [2.25, 0.85]: it blends the shares rounded to two decimals first '
-      + '(0.09, 0.67, 0.24); the exact shares give [2.24, 0.85].',
+    chapterNote: true, // the words: preset.NAME.note in web/shared/i18n/
   },
   'river-bank': {
     title: 'we fished from the river bank',
@@ -69,9 +68,7 @@ export const PRESETS = Object.freeze({
     asker: 7,
     axes: IT_AXES,
     // Told honestly (shown while the example is untouched; its numbers are checked against the core in tests).
-    chapterNote: 'Honest note: "it" finds "vase" because its query is hand-wired to prefer breakable objects, not '
-      + 'because it read "fragile". "The", "over", "the", "because" and "was" ask the same question and give vase '
-      + '0.78 too, and in "The vase knocked over the cat because it was hungry" (preset it-hungry) "it" still picks vase.',
+    chapterNote: true, // the words: preset.NAME.note in web/shared/i18n/
   },
   'it-hungry': {
     title: 'The vase knocked over the cat because it was hungry',
@@ -83,9 +80,7 @@ export const PRESETS = Object.freeze({
     ...IT_WEIGHTS,
     asker: 7,
     axes: IT_AXES,
-    chapterNote: 'One layer gets this wrong: "it" gives vase 0.87, though the hungry one is the cat. The same '
-      + 'hand-wired query asks for a breakable object whatever the sentence says; real models settle "it" with '
-      + 'many heads and layers reading the words around it.',
+    chapterNote: true, // the words: preset.NAME.note in web/shared/i18n/
   },
 });
 

@@ -68,7 +68,7 @@ function readRamps(style) {
 }
 
 function buildTable(name, cls, tokens) {
-  return heatTable({ caption: name, className: `heat-table ${cls}`, labels: tokens, cell: () => {
+  return heatTable({ caption: name, className: `heat-table ${cls}`, labels: tokens, corner: text('grids.corner'), cell: () => {
     const td = el('td', { class: 'heat' }, numberBox());
     td.__nb = td.firstChild;
     return td;
