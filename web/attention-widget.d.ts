@@ -103,6 +103,13 @@ export interface ExampleModel {
 /** Registers <attention-widget>; safe to call more than once. */
 export function define(): typeof AttentionWidget;
 
+/**
+ * Adds a language, or changes single strings of one (English included), for this page: keys as in
+ * web/shared/i18n/en.js, values ICU MessageFormat text with the same placeholders. Every element
+ * re-renders; a missing key falls back to English (README "Languages").
+ */
+export function registerMessages(lang: string, messages: Record<string, string>): void;
+
 /** Fired (bubbling, composed) whenever the element shows an error; `code` is stable, `message` is the text shown. */
 export class AttentionErrorEvent extends Event {
   readonly code: string;
