@@ -56,6 +56,25 @@ test('a catalogue that arrives after the panels are built: every word changes, n
   await expect(w.locator('.formula-box .chip').first()).toHaveText('Q: die Queries');
 });
 
+test('<attention-value> on a German page: the chapter\'s numbers in the paragraph read "0,67", "0,09", "7,39"', async ({ page }) => {
+  await page.route('**/web/__i18n-prose.html', (route) => route.fulfill({ status: 200,
+    contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': CSP },
+    body: `<!doctype html><html lang="de"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="/web/attention-widget.js"></script></head><body>
+<attention-example id="cat" preset="cat-sat"></attention-example>
+<p>„sat“ schenkt „cat“ <attention-value example="cat" of="share sat cat">?</attention-value>,
+„the“ <attention-value example="cat" of="share sat the">?</attention-value>;
+e² ≈ <attention-value example="cat" of="exp sat cat">?</attention-value>;
+o = <attention-value example="cat" of="output sat" format="fixed">?</attention-value>.</p>
+<p lang="en">English here: <attention-value example="cat" of="share sat cat">?</attention-value></p></body></html>` }));
+  await page.goto('/web/__i18n-prose.html');
+  await expect(page.locator('attention-value')).toHaveText(['0,67', '0,09', '7,39', '[2,24; 0,85]', '0.67']);
+  await page.evaluate(() => { document.documentElement.lang = 'es'; });
+  await expect(page.locator('attention-value').first()).toHaveText('0,67');
+  await page.evaluate(() => { document.documentElement.lang = 'zh'; });
+  await expect(page.locator('attention-value')).toHaveText(['0.67', '0.09', '7.39', '[2.24, 0.85]', '0.67']);
+});
+
 test('German: typing "0,5" in a cell is 0.5; the state and the events stay numbers', async ({ page }) => {
   const w = await open(page, { lang: 'de' });
   const cell = w.getByRole('textbox', { name: 'Embeddings Zeile 1 (the), Spalte 1' });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import en from '../../web/shared/i18n/en.js';
 import { format, number2, parse, signature } from '../../web/shared/i18n/format.js';
 import {
-  bundleFor, catalogueName, ensure, inLocale, registerMessages, t,
+  bundleFor, catalogueName, ensure, inLocale, listAnd, registerMessages, t,
 } from '../../web/shared/i18n/messages.js';
 import { compact, fixed2, percent, restText, vector } from '../../web/shared/numbers.js';
 import { loadAttention } from '../../wasm/attention.js';
@@ -90,6 +90,13 @@ test('number text inside a language: fixed2, compact, vectors, percentages, inpu
   });
   assert.equal(fixed2(0.665), '0.67'); // outside: English again
   assert.equal(vector([0.5, -1]), '[0.5, \u22121]');
+});
+
+test('ties said as one, in each language (of="top …")', () => {
+  assert.equal(listAnd(['the', 'cat', 'sat']), 'the, cat and sat');
+  assert.equal(inLocale(bundleFor('de'), () => listAnd(['the', 'cat', 'sat'])), 'the, cat und sat');
+  assert.equal(inLocale(bundleFor('zh-Hans'), () => listAnd(['the', 'cat'])), 'the和cat');
+  assert.equal(inLocale(bundleFor('es'), () => listAnd(['cat'])), 'cat');
 });
 
 test('which catalogue serves a tag: exact, Chinese script, base language, else English', () => {

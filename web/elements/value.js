@@ -6,6 +6,8 @@
 import { ElementBase, defineElement } from '../shared/element.js';
 import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { followTheme } from '../shared/controllers/theme.js';
+import { followLang } from '../shared/controllers/lang.js';
+import { inLocale, listAnd } from '../shared/i18n/messages.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { followExample } from '../views/figures/lookup.js';
 import { lazyModule } from '../shared/lazy.js';
@@ -45,6 +47,7 @@ export class AttentionValue extends ElementBase {
   #source = followExample(this, () => this.#render()); // the example read, and why not
   #shownError = null;
   #theme;
+  #lang;             // the language of the number text ("0,67" in German): web/shared/controllers/lang.js
   #live = false;     // the text is a live number (not the author's fallback, not a marker)
 
   constructor() {
@@ -55,7 +58,9 @@ export class AttentionValue extends ElementBase {
       sheet.replaceSync(CSS);
     }
     root.adoptedStyleSheets = [tokenSheet(), sheet];
-    root.append(document.createElement('slot'));
+    const slot = document.createElement('slot');
+    root.append(slot);
+    this.#lang = followLang(this, { root: slot, onChange: () => this.isConnected && this.#render() });
     // Its marker's colour follows the theme; a bad theme is told as an event (the marker is for the number).
     this.#theme = followTheme(this, { root,
       report: (problems) => problems.forEach((p) => this.dispatchEvent(new AttentionErrorEvent(p))) });
@@ -96,7 +101,7 @@ export class AttentionValue extends ElementBase {
     if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
     const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
     this.#showError(null);
-    this.#setText(formatValue(lookUp(ref, snapshot.result, snapshot.state), format));
+    this.#setText(inLocale(this.#lang.bundle, () => formatValue(lookUp(ref, snapshot.result, snapshot.state, listAnd), format)));
     this.#live = true;
   }
 

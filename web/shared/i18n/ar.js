@@ -5,6 +5,7 @@ export default {
   'number.huge': 'أكبر من أن يُعرض',
   'number.nan': 'ليس عددًا',
   'masked': 'مُقنَّع',
+  'list.and': '{first} و{last}',
   'list.separator': '، ',
 
   'status.loading': 'جارٍ تحميل نواة الانتباه…',

@@ -4,6 +4,7 @@ export default {
   'number.huge': 'zu groß zum Anzeigen',
   'number.nan': 'keine Zahl',
   'masked': 'maskiert',
+  'list.and': '{first} und {last}',
   'list.separator': ', ',
 
   'status.loading': 'Der Attention-Kern wird geladen …',

@@ -6,6 +6,7 @@ export default {
   'number.huge': 'too large to print',
   'number.nan': 'not a number',
   'masked': 'masked',
+  'list.and': '{first} and {last}',
   'list.separator': ', ',
 
   'status.loading': 'Loading the attention core…',

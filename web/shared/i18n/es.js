@@ -4,6 +4,7 @@ export default {
   'number.huge': 'demasiado grande para mostrarlo',
   'number.nan': 'no es un número',
   'masked': 'enmascarado',
+  'list.and': '{first} y {last}',
   'list.separator': ', ',
 
   'status.loading': 'Cargando el núcleo de atención…',

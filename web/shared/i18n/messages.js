@@ -158,6 +158,10 @@ export function inLocale(bundle, fn) {
 /** The message `key` in the language in force (English outside inLocale). */
 export const t = (key, values) => (current ?? bundleFor('en')).t(key, values);
 
+/** Words said as one in the language in force: "the and cat", "the, cat and sat", "the und cat". */
+export const listAnd = (words) => (words.length < 2 ? words.join('')
+  : t('list.and', { first: words.slice(0, -1).join(t('list.separator')), last: words.at(-1) }));
+
 /** The bundle in force (English outside inLocale). */
 export const currentBundle = () => current ?? bundleFor('en');
 

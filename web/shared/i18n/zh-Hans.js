@@ -4,6 +4,7 @@ export default {
   'number.huge': '太大，无法显示',
   'number.nan': '不是数字',
   'masked': '已遮盖',
+  'list.and': '{first}和{last}',
   'list.separator': '，',
 
   'status.loading': '正在加载注意力核心…',

@@ -96,10 +96,14 @@ export function tokenIndex(name, tokens) {
  * The value a resolved `of` names in the core's result: a number, an array (a vector),
  * or null for a score, logit or exponential the causal mask has removed.
  */
-export function lookUp(ref, result, state = null) {
+// Words said as one ("the and cat", "the, cat and sat"); an element passes its language's (listAnd).
+const englishList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+/** list: how tied words are said as one (default English). */
+export function lookUp(ref, result, state = null, list = englishList) {
   const { field, shape } = KINDS[ref.kind];
   if (shape === 'asker') return state.tokens[state.asker];
-  if (shape === 'top') return topWords(ref.at[0], result, state.tokens);
+  if (shape === 'top') return topWords(ref.at[0], result, state.tokens, list);
   if (shape === 'scalar') return result[field];
   const [i, j] = ref.at;
   if (shape === 'vector') return [...result[field][i]];
@@ -113,12 +117,12 @@ export function lookUp(ref, result, state = null) {
  * The key(s) with the largest share in row i, as words: ties on the printed two decimals are
  * said as ties ("the and cat", "the, cat and sat"); masked keys are not candidates.
  */
-export function topWords(i, result, tokens) {
+export function topWords(i, result, tokens, list = englishList) {
   const row = result.weights[i];
   const seen = row.map((_, j) => j).filter((j) => result.logits[i][j] !== -Infinity);
   const best = Math.max(...seen.map((j) => row[j]));
   const tied = seen.filter((j) => fixed2(row[j]) === fixed2(best)).map((j) => tokens[j]);
-  return tied.length < 2 ? tied.join('') : `${tied.slice(0, -1).join(', ')} and ${tied.at(-1)}`;
+  return list(tied);
 }
 
 /** Is `format` one this kind can be printed in? { ok } or { ok: false, message }. */
