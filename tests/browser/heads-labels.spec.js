@@ -9,12 +9,8 @@ import { watchConsole } from './console.js';
 import { LONG_RUN } from './wait-helpers.js';
 
 const PAGE = '/web/heads.html';
+// Every test ends with a clean console on the page it used.
 let problems;
-
-test.beforeEach(async ({ page }) => {
-  problems = watchConsole(page);
-});
-
 test.afterEach(() => {
   expect(problems).toEqual([]);
 });
@@ -142,62 +138,75 @@ async function zeroedLosses(page) {
 
 const guesses = (page) => lab(page).locator('.guesses tbody').innerText();
 
-test('two heads: every label\'s number is the mean over the rows it names, in the grids of every held-out sentence', async ({ page }) => {
-  test.setTimeout(240_000);
-  await page.goto(PAGE);
-  await trainUntilPaused(page);
-  await checkPauseSentence(page);
-  const labels = await lab(page).locator('.head .label').allTextContents();
-  const means = meansOf(await everySentence(page), labels.length);
-  const kinds = labels.map((text) => checkLabel(text, means));
-  expect(kinds.sort()).toEqual(['first-noun', 'previous-word']);
-});
+// The two-head tests read one trained lab: training until it pauses is most of their time. The
+// first pages through every sentence back to the first and the second turns each zero back off,
+// so each leaves the lab as training left it.
+test.describe('two heads, trained once', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(240_000);
+    page = await browser.newPage();
+    problems = watchConsole(page);
+    await page.goto(PAGE);
+    await trainUntilPaused(page);
+  });
+  test.afterAll(() => page.close());
 
-test('Zero head N changes the guesses and the held-out loss at once; pressed again, both come back', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.goto(PAGE);
-  await trainUntilPaused(page);
-  // A sentence whose first noun is singular: seed 1's first-noun head looks at it only then (its
-  // label says so), so zeroing either head changes the guess for the verb.
-  const firstNoun = ({ words }) => words[rolesOf(words).indexOf('first-noun')];
-  while (isPlural(firstNoun(await readSample(page)))) {
-    const words = await lab(page).locator('.words').textContent();
-    await lab(page).getByRole('button', { name: 'Another sentence' }).click();
-    await expect(lab(page).locator('.words')).not.toHaveText(words);
-  }
-  const before = { guesses: await guesses(page), status: await lab(page).locator('.status').textContent() };
-  const whole = number(/held-out loss (\d\.\d\d)/.exec(before.status)[1]);
-  for (const h of [1, 2]) {
-    const button = lab(page).getByRole('button', { name: `Zero head ${h}` });
-    await expect(button).toHaveAttribute('aria-pressed', 'false');
-    await button.click();
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(lab(page).locator('.zeroed')).toBeVisible();
-    await expect(lab(page).locator('.answer')).toContainText(`with head ${h} zeroed`);
-    expect(await guesses(page)).not.toBe(before.guesses);
-    const losses = await zeroedLosses(page);
-    expect(losses.whole).toBe(whole);
-    // zeroing a head that does a job costs what its label and its ablation line say
-    const ablation = await lab(page).locator('.ablation').nth(h - 1).textContent();
-    expect(ablation).toContain(`to ${losses.zeroed.toFixed(2)}`);
-    expect(losses.zeroed).toBeGreaterThan(whole);
-    await button.click();
-    await expect(button).toHaveAttribute('aria-pressed', 'false');
-    await expect(lab(page).locator('.zeroed')).toBeHidden();
-    await expect(lab(page).locator('.answer')).not.toContainText('zeroed');
-    expect(await guesses(page)).toBe(before.guesses);
-    await expect(lab(page).locator('.status')).toHaveText(before.status);
-  }
-  // Both at once: two presses in one task (a pointer click aims where a button was; the line that
-  // appears after the first press may move the second).
-  await lab(page).evaluate((l) => ['Zero head 1', 'Zero head 2'].forEach((name) =>
-    [...l.shadowRoot.querySelectorAll('button.zero')].find((b) => b.textContent === name).click()));
-  await expect(lab(page).locator('.zeroed')).toHaveText(/^With heads 1 and 2 zeroed the held-out loss is/);
-  await page.screenshot({ path: 'tests/browser/screenshots/heads-1280-zeroed.png', fullPage: true });
+  test('every label\'s number is the mean over the rows it names, in the grids of every held-out sentence', async () => {
+    test.setTimeout(240_000);
+    await checkPauseSentence(page);
+    const labels = await lab(page).locator('.head .label').allTextContents();
+    const means = meansOf(await everySentence(page), labels.length);
+    const kinds = labels.map((text) => checkLabel(text, means));
+    expect(kinds.sort()).toEqual(['first-noun', 'previous-word']);
+  });
+
+  test('Zero head N changes the guesses and the held-out loss at once; pressed again, both come back', async () => {
+    test.setTimeout(120_000);
+    // A sentence whose first noun is singular: seed 1's first-noun head looks at it only then (its
+    // label says so), so zeroing either head changes the guess for the verb.
+    const firstNoun = ({ words }) => words[rolesOf(words).indexOf('first-noun')];
+    while (isPlural(firstNoun(await readSample(page)))) {
+      const words = await lab(page).locator('.words').textContent();
+      await lab(page).getByRole('button', { name: 'Another sentence' }).click();
+      await expect(lab(page).locator('.words')).not.toHaveText(words);
+    }
+    const before = { guesses: await guesses(page), status: await lab(page).locator('.status').textContent() };
+    const whole = number(/held-out loss (\d\.\d\d)/.exec(before.status)[1]);
+    for (const h of [1, 2]) {
+      const button = lab(page).getByRole('button', { name: `Zero head ${h}` });
+      await expect(button).toHaveAttribute('aria-pressed', 'false');
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      await expect(lab(page).locator('.zeroed')).toBeVisible();
+      await expect(lab(page).locator('.answer')).toContainText(`with head ${h} zeroed`);
+      expect(await guesses(page)).not.toBe(before.guesses);
+      const losses = await zeroedLosses(page);
+      expect(losses.whole).toBe(whole);
+      // zeroing a head that does a job costs what its label and its ablation line say
+      const ablation = await lab(page).locator('.ablation').nth(h - 1).textContent();
+      expect(ablation).toContain(`to ${losses.zeroed.toFixed(2)}`);
+      expect(losses.zeroed).toBeGreaterThan(whole);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'false');
+      await expect(lab(page).locator('.zeroed')).toBeHidden();
+      await expect(lab(page).locator('.answer')).not.toContainText('zeroed');
+      expect(await guesses(page)).toBe(before.guesses);
+      await expect(lab(page).locator('.status')).toHaveText(before.status);
+    }
+    // Both at once: two presses in one task (a pointer click aims where a button was; the line that
+    // appears after the first press may move the second).
+    await lab(page).evaluate((l) => ['Zero head 1', 'Zero head 2'].forEach((name) =>
+      [...l.shadowRoot.querySelectorAll('button.zero')].find((b) => b.textContent === name).click()));
+    await expect(lab(page).locator('.zeroed')).toHaveText(/^With heads 1 and 2 zeroed the held-out loss is/);
+    await page.screenshot({ path: 'tests/browser/screenshots/heads-1280-zeroed.png', fullPage: true });
+  });
 });
 
 test('one head: the run pauses on a plateau and the head\'s label says what it does, never "not yet specialised"', async ({ page }) => {
   test.setTimeout(120_000);
+  problems = watchConsole(page);
   await page.goto(PAGE);
   await lab(page).evaluate((e) => e.setAttribute('heads', '1'));
   await expect(lab(page).locator('.head')).toHaveCount(1);

@@ -71,6 +71,26 @@ test.describe('with motion', () => {
     expect(problems).toEqual([]);
   });
 
+  test('while training plays nothing flashes (every number moves every frame); a Step alone flashes', async ({ page }) => {
+    const widget = await trainWidget(page);
+    await page.evaluate(() => { // count every Web Animation started (the flashes are element.animate calls)
+      window.animations = 0;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) { window.animations++; return animate.apply(this, args); };
+    });
+    const animations = () => page.evaluate(() => window.animations);
+    await panel(widget).getByLabel('Learning rate').fill('0.001'); // slow: it plays for a while
+    await button(widget, 'Train').click();
+    await expect.poll(() => stepsShown(widget)).toBeGreaterThan(3);
+    const [started, steps] = [await animations(), await stepsShown(widget)];
+    await expect.poll(() => stepsShown(widget)).toBeGreaterThan(steps + 5);
+    expect(await animations()).toBe(started);
+    await button(widget, 'Pause').click();
+    await page.clock.runFor(1000); // the run is over: a step now comes alone
+    await button(widget, 'Step').click();
+    await expect.poll(animations).toBeGreaterThan(started);
+  });
+
   test('Pause stops it; an edit shows on the curve; Train carries on; Reset training restores the start', async ({ page }) => {
     const problems = watchConsole(page);
     const widget = await trainWidget(page);

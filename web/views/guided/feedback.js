@@ -16,6 +16,9 @@ import { inLocaleOf, t, text } from '../../shared/i18n/messages.js';
 
 const FLASH_MS = 600;
 const QUIET = new Set(['drag', 'load', 'preset', 'config']); // drags flash nothing; a new example is all new
+// Training that plays repaints every frame: every number changes every time, so a flash or a
+// glide says nothing and costs a frame's budget. A training step flashes only when it comes alone.
+const TRAIN_RUN_MS = FLASH_MS;
 
 /**
  * @param {{ watch: Element, grids: Element, causalNote: Element, dragNote: Element,
@@ -28,6 +31,7 @@ export function createFeedback({ watch, grids, arrows, causalNote, dragNote, onA
   const explain = el('p', { class: 'cell-explain', 'aria-live': 'polite', ...text('feedback.hint') });
   grids.after(explain);
   let last = null; // { state, result }
+  let trainedAt = -Infinity; // when the latest training step was painted
   const changed = new MutationObserver(() => {}); // read with takeRecords() right after a paint
   changed.observe(watch, { characterData: true, subtree: true, childList: true });
 
@@ -66,8 +70,17 @@ export function createFeedback({ watch, grids, arrows, causalNote, dragNote, onA
     if (reason === 'drag') setNote(dragNote, t('feedback.dragNote'));
     else if (reason !== 'asker') setNote(dragNote, '');
     const records = changed.takeRecords();
-    if (!QUIET.has(reason) && !prefersReducedMotion()) flash(records);
-    glide(state, result, reason);
+    const still = QUIET.has(reason) || inTrainingRun(reason);
+    if (!still && !prefersReducedMotion()) flash(records);
+    glide(state, result, still);
+  }
+
+  // True for a training step painted soon after another: training is playing.
+  function inTrainingRun(reason) {
+    if (reason !== 'train') return false;
+    const now = performance.now(), running = now - trainedAt < TRAIN_RUN_MS;
+    trainedAt = now;
+    return running;
   }
 
   return { painted, explain, disconnect: () => changed.disconnect() };
@@ -148,12 +161,12 @@ const GLIDE_MS = 260;
 function createGlide(arrows) {
   let shown = null; // what is drawn now: { tokens, shape }
   let frame = 0;
-  return function glide(state, result, reason) {
+  return function glide(state, result, still) {
     cancelAnimationFrame(frame);
     const from = shown;
     const i = state.asker;
     shown = { tokens: state.tokens.join('\u0000'), shape: drawn(result, i) };
-    if (!from || QUIET.has(reason) || prefersReducedMotion() || from.tokens !== shown.tokens) return;
+    if (!from || still || prefersReducedMotion() || from.tokens !== shown.tokens) return;
     const to = shown.shape;
     const start = performance.now();
     const step = (now) => {

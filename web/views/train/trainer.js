@@ -20,9 +20,19 @@ export const SETTLE_FALL = 0.001;
  *  last and the edits kept), so a run of any length holds a bounded history. */
 export const MAX_POINTS = 2000;
 
+// One step a frame, run in a task of its own just after the frame is drawn (a timer set from
+// the frame's callback), not in the frame's callback: the step's DOM writes and the browser's
+// layout and paint of them then fall in two tasks, neither of them long.
 const frameScheduler = {
-  schedule: (fn) => globalThis.requestAnimationFrame(fn),
-  cancel: (handle) => globalThis.cancelAnimationFrame(handle),
+  schedule(fn) {
+    const handle = { frame: 0, timer: 0 };
+    handle.frame = globalThis.requestAnimationFrame(() => { handle.timer = globalThis.setTimeout(fn, 0); });
+    return handle;
+  },
+  cancel(handle) {
+    globalThis.cancelAnimationFrame(handle.frame);
+    globalThis.clearTimeout(handle.timer);
+  },
 };
 
 export class Trainer {
