@@ -15,7 +15,7 @@ import { prefersReducedMotion } from './motion.js';
 import { inLocaleOf, t, text } from '../../shared/i18n/messages.js';
 
 const FLASH_MS = 600;
-const QUIET = new Set(['drag', 'load', 'preset', 'config']); // drags flash nothing; a new example is all new
+const QUIET = new Set(['drag', 'load', 'preset', 'config', 'lang']); // drags flash nothing; a new example is all new; a new language changes no number
 // Training that plays repaints every frame: every number changes every time, so a flash or a
 // glide says nothing and costs a frame's budget. A training step flashes only when it comes alone.
 const TRAIN_RUN_MS = FLASH_MS;
