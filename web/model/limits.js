@@ -3,6 +3,7 @@
 // characters, dimensions up to MAX_DIM (documented in the README).
 import { MINUS } from '../shared/numbers.js';
 import { clip, quote } from '../shared/text.js';
+import { t } from '../shared/i18n/messages.js';
 
 export const MAX_TOKENS = 16;   // more would not fit a readable grid
 export const MAX_DIM = 8;       // embeddings and q/k/v widths
@@ -21,15 +22,16 @@ const NUMBER = /^[+\-\u2212]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+\-\u2212]?\d+)?$/i;
  * Reads a typed cell. Accepts "-1", "−1", "0.5", ".5", "1e2".
  * Returns { ok: true, value } or { ok: false, message } with a message a learner can act on.
  */
-export function parseNumber(text) {
-  const raw = String(text);
+export function parseNumber(typed) {
+  const raw = String(typed);
   if (raw.length > 4 * MAX_NUMBER_CHARS || raw.trim().length > MAX_NUMBER_CHARS)
-    return { ok: false, message: `is ${raw.length} characters long; a number here has at most ${MAX_NUMBER_CHARS}` };
-  const t = raw.trim();
-  if (t === '') return { ok: false, message: 'is empty: type a number' };
-  if (!NUMBER.test(t)) return { ok: false, message: `is ${quote(t, 20)}, not a number: type one like 2 or −0.5` };
-  const value = Number(t.replace(/\u2212/g, '-'));
+    return { ok: false, message: t('input.tooLong', { length: raw.length, max: MAX_NUMBER_CHARS }) };
+  const text = raw.trim();
+  // The words in the language in force (an element's cell: web/views/widget/number-input.js), else English.
+  if (text === '') return { ok: false, message: t('input.empty') };
+  if (!NUMBER.test(text)) return { ok: false, message: t('input.notNumber', { text: quote(text, 20) }) };
+  const value = Number(text.replace(/\u2212/g, '-'));
   if (!Number.isFinite(value) || Math.abs(value) > LIMIT)
-    return { ok: false, message: `is ${clip(t, 20)}, out of range: keep it between ${MINUS}${LIMIT} and ${LIMIT}` };
+    return { ok: false, message: t('input.outOfRange', { text: clip(text, 20), min: `${MINUS}${LIMIT}`, max: LIMIT }) };
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
 }

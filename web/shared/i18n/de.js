@@ -121,4 +121,9 @@ export default {
   'preset.cat-sat.note': "Das Kapitel druckt o_sat ≈ [2,25; 0,85]: es mischt mit den zuerst auf zwei Nachkommastellen gerundeten Anteilen (0,09; 0,67; 0,24); die genauen Anteile ergeben [2,24; 0,85].",
   'preset.it-vase.note': "Ehrlich gesagt: „it“ findet „vase“, weil seine Query von Hand auf zerbrechliche Dinge ausgerichtet ist, nicht weil es „fragile“ gelesen hat. „The“, „over“, „the“, „because“ und „was“ stellen dieselbe Frage und geben vase ebenfalls 0,78, und in „The vase knocked over the cat because it was hungry“ (Beispiel it-hungry) wählt „it“ trotzdem vase.",
   'preset.it-hungry.note': "Eine Schicht liegt hier falsch: „it“ gibt vase 0,87, obwohl die Katze (cat) hungrig ist. Dieselbe von Hand verdrahtete Query fragt nach etwas Zerbrechlichem, was auch immer der Satz sagt; echte Modelle klären „it“ mit vielen Köpfen und Schichten, die die Wörter ringsum lesen.",
+
+  'input.tooLong': "ist {length} Zeichen lang; eine Zahl hat hier höchstens {max}",
+  'input.empty': "ist leer: eine Zahl eingeben",
+  'input.notNumber': "ist {text}, keine Zahl: eine wie 2 oder −0,5 eingeben",
+  'input.outOfRange': "ist {text}, außerhalb des Bereichs: zwischen {min} und {max} bleiben",
 };

@@ -123,4 +123,9 @@ export default {
   'preset.cat-sat.note': "The chapter prints o_sat ≈ [2.25, 0.85]: it blends the shares rounded to two decimals first (0.09, 0.67, 0.24); the exact shares give [2.24, 0.85].",
   'preset.it-vase.note': "Honest note: \"it\" finds \"vase\" because its query is hand-wired to prefer breakable objects, not because it read \"fragile\". \"The\", \"over\", \"the\", \"because\" and \"was\" ask the same question and give vase 0.78 too, and in \"The vase knocked over the cat because it was hungry\" (preset it-hungry) \"it\" still picks vase.",
   'preset.it-hungry.note': "One layer gets this wrong: \"it\" gives vase 0.87, though the hungry one is the cat. The same hand-wired query asks for a breakable object whatever the sentence says; real models settle \"it\" with many heads and layers reading the words around it.",
+
+  'input.tooLong': "is {length} characters long; a number here has at most {max}",
+  'input.empty': "is empty: type a number",
+  'input.notNumber': "is {text}, not a number: type one like 2 or −0.5",
+  'input.outOfRange': "is {text}, out of range: keep it between {min} and {max}",
 };

@@ -121,4 +121,9 @@ export default {
   'preset.cat-sat.note': "El capítulo imprime o_sat ≈ [2,25; 0,85]: mezcla las cuotas ya redondeadas a dos decimales (0,09; 0,67; 0,24); las cuotas exactas dan [2,24; 0,85].",
   'preset.it-vase.note': "Nota honesta: «it» encuentra «vase» porque su consulta está cableada a mano para preferir objetos frágiles, no porque haya leído «fragile». «The», «over», «the», «because» y «was» hacen la misma pregunta y también dan 0,78 a vase, y en «The vase knocked over the cat because it was hungry» (ejemplo it-hungry) «it» sigue eligiendo vase.",
   'preset.it-hungry.note': "Una sola capa se equivoca aquí: «it» da 0,87 a vase, aunque quien tiene hambre es el gato (cat). La misma consulta cableada a mano pide un objeto frágil diga lo que diga la frase; los modelos reales resuelven «it» con muchas cabezas y capas que leen las palabras de alrededor.",
+
+  'input.tooLong': "tiene {length} caracteres; aquí un número tiene como mucho {max}",
+  'input.empty': "está vacía: escribe un número",
+  'input.notNumber': "es {text}, no un número: escribe uno como 2 o −0,5",
+  'input.outOfRange': "es {text}, fuera de rango: mantenlo entre {min} y {max}",
 };

@@ -121,4 +121,9 @@ export default {
   'preset.cat-sat.note': "本章印出的是 o_sat ≈ [2.25, 0.85]：它先把份额四舍五入到两位小数（0.09, 0.67, 0.24）再混合；精确的份额得到 [2.24, 0.85]。",
   'preset.it-vase.note': "坦白说明：“it” 找到 “vase”，是因为它的查询被手工设定为偏好易碎物品，而不是因为它读到了 “fragile”。“The”、“over”、“the”、“because” 和 “was” 提出同样的问题，也给 vase 0.78；在 “The vase knocked over the cat because it was hungry”（示例 it-hungry）中，“it” 仍然选择 vase。",
   'preset.it-hungry.note': "单层注意力在这里会出错：“it” 给 vase 0.87，尽管饿的是猫（cat）。同一个手工设定的查询不管句子说什么都在找易碎物品；真实模型靠许多头和层读取周围的词来确定 “it” 指什么。",
+
+  'input.tooLong': "长 {length} 个字符；这里的数字最多 {max} 个字符",
+  'input.empty': "为空：请输入一个数字",
+  'input.notNumber': "是 {text}，不是数字：请输入像 2 或 −0.5 这样的数",
+  'input.outOfRange': "是 {text}，超出范围：请保持在 {min} 到 {max} 之间",
 };
