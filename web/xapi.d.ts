@@ -9,7 +9,10 @@ export interface XapiVerb {
 }
 
 /** The verbs the statements use (docs/embedding.md "Learning records (xAPI)"). */
-export declare const VERBS: Readonly<Record<'answered' | 'skipped', XapiVerb>>;
+export declare const VERBS: Readonly<Record<'answered' | 'skipped' | 'progressed' | 'completed' | 'interacted', XapiVerb>>;
+
+/** cmi5's progress result extension (an integer percentage), used for the tour. */
+export declare const PROGRESS: 'https://w3id.org/xapi/cmi5/result/extensions/progress';
 
 type OneOf<T> = { [K in keyof T]: Pick<T, K> & { [Other in Exclude<keyof T, K>]?: never } }[keyof T];
 
@@ -66,6 +69,47 @@ export interface GuessRecord {
 
 /** The statement for one attention-guess event ("answered" or "skipped"), or null for one that is not a guess. */
 export declare function guessStatement(guess: GuessRecord, options: StatementOptions): XapiStatement | null;
+
+/** What tourStepStatement reads of an attention-tour-step event. */
+export interface TourStepRecord {
+  step: string;
+  index: number;
+  of: number;
+  last: boolean;
+}
+
+/** "progressed" through the tour with cmi5 progress; the last step shown "completed"; null for one that is not a step. */
+export declare function tourStepStatement(tourStep: TourStepRecord, options: StatementOptions): XapiStatement | null;
+
+/** What goalStatement reads of an attention-goal event. */
+export interface GoalRecord {
+  goal: string;
+  name: string;
+  met: boolean;
+}
+
+/** A goal met: "completed" with success; a goal that stops being met (or anything else): null. */
+export declare function goalStatement(goal: GoalRecord, options: StatementOptions): XapiStatement | null;
+
+/** What headsTrainedStatement reads of an attention-heads-trained event. */
+export interface HeadsRunRecord {
+  reason: string;
+  steps: number;
+  heads: number;
+  heldOutLoss: number | null;
+  jobs: string[];
+}
+
+/** "interacted" with the heads lab: steps, held-out loss and each head's job; null for one that is not a run. */
+export declare function headsTrainedStatement(run: HeadsRunRecord, options: StatementOptions): XapiStatement | null;
+
+/** Each recorded event's name and the function that makes its statement. */
+export declare const STATEMENTS: Readonly<{
+  'attention-guess': typeof guessStatement;
+  'attention-tour-step': typeof tourStepStatement;
+  'attention-goal': typeof goalStatement;
+  'attention-heads-trained': typeof headsTrainedStatement;
+}>;
 
 /** Where statements go: the LRS's xAPI base URL and its Authorization header. */
 export interface LrsOptions {
