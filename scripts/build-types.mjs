@@ -110,8 +110,11 @@ export function jsxTypes(manifest, flavour = 'react') {
     intrinsic.push(`      '${el.tagName}': ${ns}Props;`);
   }
   const module = flavour === 'solid' ? 'solid-js' : flavour;
+  // React's entry is also web/react.js, the components for server-rendered apps (hand-written types).
+  const components = flavour === 'react' ? ["export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf, AttentionScale, "
+    + "AttentionHeads } from './react-components.js';", ''] : [];
   const eventTable = customEvents ? ['    interface CustomEvents {', ...events.values(), '    }'] : [];
-  return [...lines, '', ...bodies,
+  return [...lines, '', ...components, ...bodies,
     `declare module '${module}' {`, '  namespace JSX {', '    interface IntrinsicElements {', ...intrinsic,
     '    }', ...eventTable, '  }', '}', ''].join('\n');
 }

@@ -9,6 +9,8 @@ import type * as AttentionScale from './attention-scale.js';
 import type * as AttentionValue from './attention-widget.js';
 import type * as AttentionWidget from './attention-widget.js';
 
+export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf, AttentionScale, AttentionHeads } from './react-components.js';
+
 /** <attention-example>: One attention example shared by several views; renders nothing but its own errors. Its id is the name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of its share links (`#aw.ID=…`). */
 export interface AttentionExampleProps extends DetailedHTMLProps<HTMLAttributes<AttentionExample.AttentionExample>, AttentionExample.AttentionExample> {
   /** the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place */

@@ -181,6 +181,7 @@ import { loadAttention, type AttendResult } from 'attention-widget/core';
 import { encodeState } from 'attention-widget/share';
 import { recordLearning } from 'attention-widget/xapi';
 import anywidget, { type AnyModel } from 'attention-widget/anywidget';
+import { AttentionWidget as HydratedWidget } from 'attention-widget/react';
 
 export function Lesson({ onState }: { onState: (s: WidgetState) => void }) {
   return (
@@ -201,6 +202,11 @@ export async function satToCat(): Promise<string> {
   const el = document.querySelector('attention-widget');
   return el ? encodeState(el.state) : r.weights[2][1].toFixed(2);
 }
+
+// The component for server-rendered apps: the element's attributes, config, camel-cased handlers.
+export const Hydrated = ({ config }: { config: WidgetState }) => (
+  <HydratedWidget preset="it-hungry" config={config} onAttentionGoal={(e) => console.log(e.goal, e.met)} />
+);
 
 // The notebook module and the learning records, typed: an xAPI actor has exactly one identifier.
 export function notebookWithRecords(model: AnyModel, el: HTMLElement): () => void {
@@ -238,7 +244,8 @@ test('tsc --noEmit --strict accepts a React .tsx using the elements, the core, x
   await typeCheck('react', { jsx: 'react-jsx', skipLibCheck: false,
     paths: { react: [join(types, 'index.d.ts')], 'react/jsx-runtime': [join(types, 'jsx-runtime.d.ts')] } }, TSX,
   [['preset="river-bank"', 'preset="river-banks"', /error TS2\d+: Type '"river-banks"' is not assignable/],
-    ["actor: { account:", "actor: { openid: 'https://id.example/u1', account:", /error TS2322/]]);
+    ["actor: { account:", "actor: { openid: 'https://id.example/u1', account:", /error TS2322/],
+    ['console.log(e.goal, e.met)', 'console.log(e.goal, e.nope)', /error TS2339/]]);
 });
 
 test('tsc --strict accepts the same elements in a Preact .tsx (attention-widget/preact)', async () => {

@@ -162,3 +162,18 @@ test('every listed custom property default is the fallback its stylesheet gives'
     }
   }
 });
+
+// attention-widget/react's components take each element's events as on<CamelCase> props: the
+// table they are made from (web/react-events.js) and their types (web/react-components.d.ts)
+// against the manifest's events.
+test('the React components take exactly each element\'s events, and their types name each handler', async () => {
+  const { EVENTS, eventProps } = await import('../../web/react-events.js');
+  const types = readFileSync(join(REPO, 'web/react-components.d.ts'), 'utf8');
+  for (const { declaration: d } of elements) {
+    assert.deepEqual([...(EVENTS[d.tagName] ?? [])].sort(), (d.events ?? []).map((e) => e.name).sort(), `<${d.tagName}> events`);
+    for (const [prop, name] of Object.entries(eventProps(d.tagName))) {
+      assert.match(prop, /^on[A-Z][A-Za-z]*$/, name);
+      assert.ok(types.includes(`${prop}: Handler<`), `web/react-components.d.ts types ${prop}`);
+    }
+  }
+});
