@@ -5,6 +5,7 @@
 //   web/solid.d.ts         the same for Solid (properties as prop:name, events as on:name)
 //   web/vue.d.ts           Vue 3 template types: each element in GlobalComponents, typed $props and $emit;
 //                          and Vue's TSX (jsxImportSource "vue"): each tag in IntrinsicElementAttributes
+//   web/svelte.d.ts        Svelte 5 (svelte-check): each tag in svelte/elements' SvelteHTMLElements
 // All are committed (a fresh clone and the package have them); tests/package/types.test.mjs
 // fails when they are stale. Run after changing an element's tags: node scripts/build-types.mjs
 import { execFile } from 'node:child_process';
@@ -109,8 +110,11 @@ export function jsxTypes(manifest, flavour = 'react') {
     intrinsic.push(`      '${el.tagName}': ${ns}Props;`);
   }
   const module = flavour === 'solid' ? 'solid-js' : flavour;
+  // React's entry is also web/react.js, the components for server-rendered apps (hand-written types).
+  const components = flavour === 'react' ? ["export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf, AttentionScale, "
+    + "AttentionHeads } from './react-components.js';", ''] : [];
   const eventTable = customEvents ? ['    interface CustomEvents {', ...events.values(), '    }'] : [];
-  return [...lines, '', ...bodies,
+  return [...lines, '', ...components, ...bodies,
     `declare module '${module}' {`, '  namespace JSX {', '    interface IntrinsicElements {', ...intrinsic,
     '    }', ...eventTable, '  }', '}', ''].join('\n');
 }
@@ -164,10 +168,32 @@ export function vueTypes(manifest) {
     '  interface IntrinsicElementAttributes {', ...intrinsic, '  }', '}', ''].join('\n');
 }
 
+// Svelte 5 reads an element's attributes, properties and `on<event>` handlers from svelte/elements'
+// SvelteHTMLElements (its documented augmentation for custom elements); it sets a name the element
+// has as a property (config={...}), any other as an attribute. A type alias, not an interface: the
+// table's index signature ({ [name: string]: any }) takes an alias without complaint.
+/** web/svelte.d.ts for a manifest: every element typed for svelte-check. */
+export function svelteTypes(manifest) {
+  const lines = [...header('Svelte 5 types', 'svelte'), "import type { HTMLAttributes } from 'svelte/elements';"];
+  const bodies = [];
+  const table = [];
+  for (const { el, ns, importLine, api } of elementsWithEntries(manifest)) {
+    lines.push(importLine);
+    const props = [...api.attributes.map((a) => member('  ', { ...a, name: `'${a.name}'` })),
+      ...api.properties.map((p) => member('  ', p)),
+      ...api.events.map((e) => member('  ', { ...e, name: `'on${e.name}'`, type: `(event: ${e.type}) => void` }))];
+    bodies.push(summary(el), `export type ${ns}Props = HTMLAttributes<${ns}.${el.name}> & {`, ...props, '};', '');
+    table.push(`    '${el.tagName}': ${ns}Props;`);
+  }
+  return [...lines, '', ...bodies, "declare module 'svelte/elements' {", '  interface SvelteHTMLElements {', ...table,
+    '  }', '}', ''].join('\n');
+}
+
 /** Every generated types file: web/<name>.d.ts -> its text for a manifest. */
 export const TYPE_FILES = {
   ...Object.fromEntries(Object.keys(FLAVOURS).map((f) => [f, (manifest) => jsxTypes(manifest, f)])),
   vue: vueTypes,
+  svelte: svelteTypes,
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

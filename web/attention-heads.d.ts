@@ -16,8 +16,27 @@ export class AttentionErrorEvent extends Event {
   constructor(detail: { code: string; message: string });
 }
 
+/**
+ * Fired (bubbling, composed) when training stops with steps trained since the last one: the learner
+ * paused it, it paused itself, or a Step finished.
+ */
+export class AttentionHeadsTrainedEvent extends Event {
+  readonly reason: 'paused' | 'plateau' | 'limit' | 'step';
+  /** The model's steps so far. */
+  readonly steps: number;
+  /** How many heads the model has. */
+  readonly heads: number;
+  /** The newest held-out loss (nats per word; null before the first measurement). */
+  readonly heldOutLoss: number | null;
+  /** Each head's job from that measurement ([] before the first). */
+  readonly jobs: ('previous-word' | 'first-noun' | 'none')[];
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attention-heads': AttentionHeadsElement;
+  }
+  interface HTMLElementEventMap {
+    'attention-heads-trained': AttentionHeadsTrainedEvent;
   }
 }

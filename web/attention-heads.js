@@ -9,5 +9,6 @@ import { AttentionHeadsElement } from './elements/heads.js';
 
 export { AttentionHeadsElement };
 export { AttentionErrorEvent } from './shared/events.js';
+export { AttentionHeadsTrainedEvent } from './views/heads/events.js';
 
 AttentionHeadsElement.define();

@@ -56,6 +56,35 @@ export class AttentionGuessEvent extends Event {
   readonly text: string;
 }
 
+/**
+ * Fired (bubbling, composed) each time the guided tour shows another step: once when it first shows
+ * one, then once per move; a repaint of the same step fires none.
+ */
+export class AttentionTourStepEvent extends Event {
+  /** The step's id. */
+  readonly step: 'score' | 'bars' | 'exp' | 'shares' | 'scale' | 'blend' | 'project' | 'everyone' | 'mask'
+    | 'thermostat' | 'formula' | 'train';
+  /** Its number, 1 … of. */
+  readonly index: number;
+  /** The tour's steps (12). */
+  readonly of: number;
+  /** Its heading. */
+  readonly title: string;
+  /** It is the last step the tour shows (the end of `steps`, if set). */
+  readonly last: boolean;
+}
+
+/**
+ * Fired (bubbling, composed) when the train panel's goal becomes met (by training or by hand) and when
+ * it stops being met; a goal picked afresh starts as not met.
+ */
+export class AttentionGoalEvent extends Event {
+  readonly goal: 'sat-the' | 'blend' | 'pronouns' | 'it-two-layers';
+  /** The goal's name on screen. */
+  readonly name: string;
+  readonly met: boolean;
+}
+
 export class AttentionWidget extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Registers the element as `tag` in `registry` (no-op without one; safe twice); returns the registered class. */
@@ -201,5 +230,8 @@ declare global {
   interface HTMLElementEventMap {
     'attention-error': AttentionErrorEvent;
     'attention-change': AttentionChangeEvent;
+    'attention-guess': AttentionGuessEvent;
+    'attention-tour-step': AttentionTourStepEvent;
+    'attention-goal': AttentionGoalEvent;
   }
 }

@@ -10,7 +10,8 @@ import { AttentionIf } from './elements/if.js';
 
 export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf };
 export { AttentionChangeEvent } from './shared/events.js';
-export { AttentionGuessEvent } from './views/guided/events.js';
+export { AttentionGuessEvent, AttentionTourStepEvent } from './views/guided/events.js';
+export { AttentionGoalEvent } from './views/train/events.js';
 export { AttentionErrorEvent } from './shared/events.js';
 // Languages: add one, or change single strings on this page (docs/architecture.md#languages).
 export { registerMessages } from './shared/i18n/messages.js';

@@ -43,6 +43,8 @@ export interface AttentionHeadsProps extends JSX.HTMLAttributes<AttentionHeads.A
   'theme'?: 'light'|'dark'|'auto';
   /** Each message the element shows, with a stable code. */
   'onattention-error'?: (event: AttentionHeads.AttentionErrorEvent) => void;
+  /** Training stopped with new steps: paused, paused itself, or a Step done (reason, steps, heads, heldOutLoss, jobs). */
+  'onattention-heads-trained'?: (event: AttentionHeads.AttentionHeadsTrainedEvent) => void;
 }
 
 /** <attention-if>: Text shown only while a condition about an <attention-example> holds. */
@@ -133,6 +135,10 @@ export interface AttentionWidgetProps extends JSX.HTMLAttributes<AttentionWidget
   'onattention-error'?: (event: AttentionWidget.AttentionErrorEvent) => void;
   /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
   'onattention-guess'?: (event: AttentionWidget.AttentionGuessEvent) => void;
+  /** The guided tour shows another step: step, index, of, title, last (bubbles, composed). */
+  'onattention-tour-step'?: (event: AttentionWidget.AttentionTourStepEvent) => void;
+  /** The train panel's goal became met, or stopped being met: goal, name, met (bubbles, composed). */
+  'onattention-goal'?: (event: AttentionWidget.AttentionGoalEvent) => void;
 }
 
 declare module 'preact' {

@@ -9,6 +9,8 @@ import type * as AttentionScale from './attention-scale.js';
 import type * as AttentionValue from './attention-widget.js';
 import type * as AttentionWidget from './attention-widget.js';
 
+export { AttentionWidget, AttentionExample, AttentionValue, AttentionIf, AttentionScale, AttentionHeads } from './react-components.js';
+
 /** <attention-example>: One attention example shared by several views; renders nothing but its own errors. Its id is the name views use (`<attention-widget example="ID">`, `<attention-value example="ID">`) and the key of its share links (`#aw.ID=…`). */
 export interface AttentionExampleProps extends DetailedHTMLProps<HTMLAttributes<AttentionExample.AttentionExample>, AttentionExample.AttentionExample> {
   /** the example (default cat-sat); a JSON child `<script type="application/json">` or the `config` property take its place */
@@ -43,6 +45,8 @@ export interface AttentionHeadsProps extends DetailedHTMLProps<HTMLAttributes<At
   'theme'?: 'light'|'dark'|'auto';
   /** Each message the element shows, with a stable code. */
   'onattention-error'?: (event: AttentionHeads.AttentionErrorEvent) => void;
+  /** Training stopped with new steps: paused, paused itself, or a Step done (reason, steps, heads, heldOutLoss, jobs). */
+  'onattention-heads-trained'?: (event: AttentionHeads.AttentionHeadsTrainedEvent) => void;
 }
 
 /** <attention-if>: Text shown only while a condition about an <attention-example> holds. */
@@ -133,6 +137,10 @@ export interface AttentionWidgetProps extends DetailedHTMLProps<HTMLAttributes<A
   'onattention-error'?: (event: AttentionWidget.AttentionErrorEvent) => void;
   /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
   'onattention-guess'?: (event: AttentionWidget.AttentionGuessEvent) => void;
+  /** The guided tour shows another step: step, index, of, title, last (bubbles, composed). */
+  'onattention-tour-step'?: (event: AttentionWidget.AttentionTourStepEvent) => void;
+  /** The train panel's goal became met, or stopped being met: goal, name, met (bubbles, composed). */
+  'onattention-goal'?: (event: AttentionWidget.AttentionGoalEvent) => void;
 }
 
 declare module 'react' {

@@ -130,10 +130,16 @@ declare module 'solid-js' {
       'attention-change': AttentionExample.AttentionChangeEvent;
       /** A source, attribute or link could not be used ({ code, message }; shown too). */
       'attention-error': AttentionExample.AttentionErrorEvent;
+      /** Training stopped with new steps: paused, paused itself, or a Step done (reason, steps, heads, heldOutLoss, jobs). */
+      'attention-heads-trained': AttentionHeads.AttentionHeadsTrainedEvent;
       /** Each time a new grid is on screen. */
       'attention-scale-result': AttentionScale.AttentionScaleResultEvent;
       /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
       'attention-guess': AttentionWidget.AttentionGuessEvent;
+      /** The guided tour shows another step: step, index, of, title, last (bubbles, composed). */
+      'attention-tour-step': AttentionWidget.AttentionTourStepEvent;
+      /** The train panel's goal became met, or stopped being met: goal, name, met (bubbles, composed). */
+      'attention-goal': AttentionWidget.AttentionGoalEvent;
     }
   }
 }

@@ -68,6 +68,8 @@ export interface AttentionHeadsProps extends HTMLAttributes {
 export interface AttentionHeadsEvents {
   /** Each message the element shows, with a stable code. */
   'attention-error': AttentionHeads.AttentionErrorEvent;
+  /** Training stopped with new steps: paused, paused itself, or a Step done (reason, steps, heads, heldOutLoss, jobs). */
+  'attention-heads-trained': AttentionHeads.AttentionHeadsTrainedEvent;
 }
 
 /** <attention-heads> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
@@ -76,6 +78,8 @@ export interface AttentionHeadsJsxProps extends Omit<AttentionHeadsProps, 'noWor
   'no-worker'?: boolean | string;
   /** Each message the element shows, with a stable code. */
   onAttentionError?: (event: AttentionHeads.AttentionErrorEvent) => void;
+  /** Training stopped with new steps: paused, paused itself, or a Step done (reason, steps, heads, heldOutLoss, jobs). */
+  onAttentionHeadsTrained?: (event: AttentionHeads.AttentionHeadsTrainedEvent) => void;
 }
 
 /** <attention-if>: Text shown only while a condition about an <attention-example> holds. */
@@ -204,6 +208,10 @@ export interface AttentionWidgetEvents {
   'attention-error': AttentionWidget.AttentionErrorEvent;
   /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
   'attention-guess': AttentionWidget.AttentionGuessEvent;
+  /** The guided tour shows another step: step, index, of, title, last (bubbles, composed). */
+  'attention-tour-step': AttentionWidget.AttentionTourStepEvent;
+  /** The train panel's goal became met, or stopped being met: goal, name, met (bubbles, composed). */
+  'attention-goal': AttentionWidget.AttentionGoalEvent;
 }
 
 /** <attention-widget> in Vue's TSX: the same, with hyphenated attributes as written and on + the camel-cased event name. */
@@ -214,6 +222,10 @@ export interface AttentionWidgetJsxProps extends AttentionWidgetProps {
   onAttentionError?: (event: AttentionWidget.AttentionErrorEvent) => void;
   /** A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed). */
   onAttentionGuess?: (event: AttentionWidget.AttentionGuessEvent) => void;
+  /** The guided tour shows another step: step, index, of, title, last (bubbles, composed). */
+  onAttentionTourStep?: (event: AttentionWidget.AttentionTourStepEvent) => void;
+  /** The train panel's goal became met, or stopped being met: goal, name, met (bubbles, composed). */
+  onAttentionGoal?: (event: AttentionWidget.AttentionGoalEvent) => void;
 }
 
 declare module 'vue' {

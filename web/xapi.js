@@ -15,7 +15,10 @@
 // in the guided tour's predict mode (attention-guess) is "answered", with the response, the
 // truth, how far off, and success where the guess is right or wrong outright (the mask, the
 // trend) and for the misconception probes (each has one right choice: its own activity,
-// .../probe/KIND); a skipped guess is "skipped". A plain fetch POST with the X-Experience-API-Version
+// .../probe/KIND); a skipped guess is "skipped". Each step the guided tour shows
+// (attention-tour-step) is "progressed" through the tour, its last "completed"; a train-panel goal
+// met (attention-goal) is "completed" with success; a heads-lab run that stopped
+// (attention-heads-trained) is "interacted" with its steps, loss and the heads' jobs. A plain fetch POST with the X-Experience-API-Version
 // header is the whole protocol used here: no library needed (the npm xapi client brings an HTTP
 // library of its own).
 
@@ -24,11 +27,21 @@ import { PROBE_KINDS } from './views/guided/probes.js';
 export const XAPI_VERSION = '1.0.3';
 
 // ADL's verbs, and the xAPI registry's "skipped" (ADL has none).
+const verb = (id, name) => ({ id, display: { 'en-US': name } });
 export const VERBS = {
-  answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-  skipped: { id: 'http://id.tincanapi.com/verb/skipped', display: { 'en-US': 'skipped' } },
+  answered: verb('http://adlnet.gov/expapi/verbs/answered', 'answered'),
+  skipped: verb('http://id.tincanapi.com/verb/skipped', 'skipped'),
+  progressed: verb('http://adlnet.gov/expapi/verbs/progressed', 'progressed'),
+  completed: verb('http://adlnet.gov/expapi/verbs/completed', 'completed'),
+  interacted: verb('http://adlnet.gov/expapi/verbs/interacted', 'interacted'),
 };
+// ADL's activity types.
 const QUESTION = 'http://adlnet.gov/expapi/activities/question';
+const LESSON = 'http://adlnet.gov/expapi/activities/lesson';
+const OBJECTIVE = 'http://adlnet.gov/expapi/activities/objective';
+const SIMULATION = 'http://adlnet.gov/expapi/activities/simulation';
+// cmi5's progress extension: how far through, an integer percentage (the one registered IRI for it).
+export const PROGRESS = 'https://w3id.org/xapi/cmi5/result/extensions/progress';
 // The guesses whose truth is one right answer (the others are judged by how far off they are).
 const EXACT = new Set(['mask', 'trend']);
 const STEP = /^[a-z][a-z0-9-]{0,40}$/;
@@ -98,6 +111,83 @@ export function guessStatement(guess, { actor, activity, timestamp = new Date(),
   };
 }
 
+// The parts every statement shares: its id, the actor, the page's activity as context parent, the time.
+function envelope({ actor, activity, timestamp = new Date(), id = globalThis.crypto?.randomUUID?.() }, body) {
+  const base = activityBase(activity);
+  return {
+    ...(id ? { id } : {}),
+    actor: checkedActor(actor),
+    ...body(base),
+    context: { contextActivities: { parent: [{ objectType: 'Activity', id: base }] } },
+    timestamp: timestamp.toISOString(),
+  };
+}
+
+const activityObject = (id, type, name, description) => ({ objectType: 'Activity', id,
+  definition: { type, name: { 'en-US': name }, description: { 'en-US': description } } });
+const count = (n, least = 0) => Number.isInteger(n) && n >= least;
+
+/**
+ * The statement for one attention-tour-step event: "progressed" through the tour, with cmi5's
+ * progress (index of 12, as a percentage) and the step's id; the last step the tour shows, "completed".
+ * Null for one that is not a step.
+ * @param {{ step: string, index: number, of: number, last: boolean }} tourStep the event
+ */
+export function tourStepStatement(tourStep, options) {
+  const { step, index, of, last } = tourStep ?? {};
+  if (!STEP.test(String(step)) || !count(of, 1) || !count(index, 1) || index > of) return null;
+  return envelope(options, (base) => ({
+    verb: last ? VERBS.completed : VERBS.progressed,
+    object: activityObject(`${base}/tour`, LESSON, 'Guided tour',
+      'The chapter\'s recipe for attention, one step at a time.'),
+    result: { completion: Boolean(last), extensions: { [PROGRESS]: last ? 100 : Math.round((100 * index) / of),
+      [`${base}/xapi/step`]: step } },
+  }));
+}
+
+/**
+ * The statement for one attention-goal event: a goal met is "completed" with success; a goal that
+ * stops being met is no statement (null), nor is anything that is not a goal.
+ * @param {{ goal: string, name: string, met: boolean }} goal the event
+ */
+export function goalStatement(goal, options) {
+  if (!STEP.test(String(goal?.goal)) || goal.met !== true) return null;
+  const name = String(goal.name ?? goal.goal).slice(0, 200);
+  return envelope(options, (base) => ({
+    verb: VERBS.completed,
+    object: activityObject(`${base}/goal/${goal.goal}`, OBJECTIVE, `Goal: ${name}`,
+      'A training goal of the train panel, met by training or by hand.'),
+    result: { success: true, completion: true },
+  }));
+}
+
+/**
+ * The statement for one attention-heads-trained event: "interacted" with the heads lab, with the
+ * steps trained, the held-out loss and each head's job. Null for one that is not a run.
+ * @param {{ reason: string, steps: number, heads: number, heldOutLoss: number|null, jobs: string[] }} run the event
+ */
+export function headsTrainedStatement(run, options) {
+  const { reason, steps, heads, heldOutLoss, jobs } = run ?? {};
+  if (!STEP.test(String(reason)) || !count(steps, 1) || !count(heads, 1) || !Array.isArray(jobs)
+    || !jobs.every((job) => STEP.test(String(job)))) return null;
+  return envelope(options, (base) => ({
+    verb: VERBS.interacted,
+    object: activityObject(`${base}/heads`, SIMULATION, 'Heads lab',
+      'A tiny multi-head model trained live: which job each head learns.'),
+    result: { extensions: { [`${base}/xapi/steps`]: steps, [`${base}/xapi/heads`]: heads,
+      [`${base}/xapi/jobs`]: [...jobs], [`${base}/xapi/reason`]: reason,
+      ...(Number.isFinite(heldOutLoss) ? { [`${base}/xapi/held-out-loss`]: heldOutLoss } : {}) } },
+  }));
+}
+
+/** Each recorded event's name and the function that makes its statement. */
+export const STATEMENTS = {
+  'attention-guess': guessStatement,
+  'attention-tour-step': tourStepStatement,
+  'attention-goal': goalStatement,
+  'attention-heads-trained': headsTrainedStatement,
+};
+
 /** POSTs statements to the LRS; resolves to the response, rejects with a short message. */
 export async function sendStatements(statements, { endpoint, auth, fetch: post = globalThis.fetch }) {
   const url = new URL('statements', endpoint.endsWith('/') ? endpoint : `${endpoint}/`);
@@ -109,7 +199,7 @@ export async function sendStatements(statements, { endpoint, auth, fetch: post =
 }
 
 /**
- * Records every guess under `root` (a document or an element) to the page's LRS. Returns a function
+ * Records every event of STATEMENTS under `root` (a document or an element) to the page's LRS. Returns a function
  * that stops. Checks its options at once: a wrong actor, activity or endpoint is a TypeError here,
  * not a statement the LRS refuses later.
  * @param {EventTarget} root
@@ -127,9 +217,11 @@ export function recordLearning(root, { endpoint, auth, actor, activity, fetch, o
   checkedActor(actor);
   activityBase(activity);
   const controller = new AbortController();
-  root.addEventListener('attention-guess', (event) => {
-    const statement = guessStatement(event, { actor, activity });
-    if (statement) sendStatements([statement], { endpoint, auth, fetch }).catch(onError);
-  }, { signal: controller.signal });
+  for (const [name, make] of Object.entries(STATEMENTS)) {
+    root.addEventListener(name, (event) => {
+      const statement = make(event, { actor, activity });
+      if (statement) sendStatements([statement], { endpoint, auth, fetch }).catch(onError);
+    }, { signal: controller.signal });
+  }
   return () => controller.abort();
 }

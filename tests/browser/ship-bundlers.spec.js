@@ -179,6 +179,9 @@ const TSX = `import type {} from 'attention-widget/react';
 import type { AttentionChangeEvent, WidgetState } from 'attention-widget';
 import { loadAttention, type AttendResult } from 'attention-widget/core';
 import { encodeState } from 'attention-widget/share';
+import { recordLearning } from 'attention-widget/xapi';
+import anywidget, { type AnyModel } from 'attention-widget/anywidget';
+import { AttentionWidget as HydratedWidget } from 'attention-widget/react';
 
 export function Lesson({ onState }: { onState: (s: WidgetState) => void }) {
   return (
@@ -198,6 +201,18 @@ export async function satToCat(): Promise<string> {
     wq: [[2, 0, -1], [0, 2, -1]], wk: [[1, 1, -2], [-1, 1, 1]], wv: [[0, 3, -2], [2, 1, -3]] });
   const el = document.querySelector('attention-widget');
   return el ? encodeState(el.state) : r.weights[2][1].toFixed(2);
+}
+
+// The component for server-rendered apps: the element's attributes, config, camel-cased handlers.
+export const Hydrated = ({ config }: { config: WidgetState }) => (
+  <HydratedWidget preset="it-hungry" config={config} onAttentionGoal={(e) => console.log(e.goal, e.met)} />
+);
+
+// The notebook module and the learning records, typed: an xAPI actor has exactly one identifier.
+export function notebookWithRecords(model: AnyModel, el: HTMLElement): () => void {
+  void anywidget.render({ model, el }).then((cleanup) => cleanup);
+  return recordLearning(document, { endpoint: 'https://lrs.example/xapi/', activity: 'https://course.example/attention',
+    actor: { account: { homePage: 'https://lms.example', name: 'u1' } } });
 }
 `;
 
@@ -224,11 +239,13 @@ async function typeCheck(name, compilerOptions, lesson, wrongs) {
   expect(errors.filter((e) => e && !files.some((f) => e.startsWith(`${f}(`))).join('\n'), 'errors elsewhere').toBe('');
 }
 
-test('tsc --noEmit --strict accepts a React .tsx using the elements and the core, and refuses a wrong attribute', async () => {
+test('tsc --noEmit --strict accepts a React .tsx using the elements, the core, xapi and anywidget, and refuses wrong values', async () => {
   const types = join(REPO, 'node_modules/@types/react');
   await typeCheck('react', { jsx: 'react-jsx', skipLibCheck: false,
     paths: { react: [join(types, 'index.d.ts')], 'react/jsx-runtime': [join(types, 'jsx-runtime.d.ts')] } }, TSX,
-  [['preset="river-bank"', 'preset="river-banks"', /error TS2\d+: Type '"river-banks"' is not assignable/]]);
+  [['preset="river-bank"', 'preset="river-banks"', /error TS2\d+: Type '"river-banks"' is not assignable/],
+    ["actor: { account:", "actor: { openid: 'https://id.example/u1', account:", /error TS2322/],
+    ['console.log(e.goal, e.met)', 'console.log(e.goal, e.nope)', /error TS2339/]]);
 });
 
 test('tsc --strict accepts the same elements in a Preact .tsx (attention-widget/preact)', async () => {

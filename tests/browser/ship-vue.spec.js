@@ -92,8 +92,10 @@ const config: WidgetConfig = ${JSON.stringify({ ...CONFIG, tokens: ['the', 'cow'
 const LESSON = `<script setup lang="ts">
 import type {} from 'attention-widget/vue';
 import { ref, useTemplateRef } from 'vue';
-import type { AttentionChangeEvent, AttentionErrorEvent, AttentionGuessEvent, WidgetConfig } from 'attention-widget';
+import type { AttentionChangeEvent, AttentionErrorEvent, AttentionGoalEvent, AttentionGuessEvent, AttentionTourStepEvent,
+  WidgetConfig } from 'attention-widget';
 import type { AttentionScaleResultEvent } from 'attention-widget/scale';
+import type { AttentionHeadsTrainedEvent } from 'attention-widget/heads';
 
 const config: WidgetConfig = { tokens: ['a', 'b'], embeddings: [[1, 0], [0, 1]], wq: [[1, 0]], wk: [[1, 0]], wv: [[1, 0]] };
 const said = ref('');
@@ -102,12 +104,16 @@ const changed = (e: AttentionChangeEvent) => { said.value = e.reason + ' ' + wid
 const failed = (e: AttentionErrorEvent) => { said.value = e.code + ': ' + e.detail.message; };
 const guessed = (e: AttentionGuessEvent) => { said.value = e.step + ' ' + e.kind + ' ' + e.error + ' ' + e.text; };
 const computed = (e: AttentionScaleResultEvent) => { said.value = e.n + ' ' + e.dk + ' ' + e.ms + ' ' + e.mode; };
+const stepped = (e: AttentionTourStepEvent) => { said.value = e.step + ' ' + e.index + '/' + e.of + ' ' + e.title + ' ' + e.last; };
+const met = (e: AttentionGoalEvent) => { said.value = e.goal + ' ' + e.name + ' ' + e.met; };
+const trained = (e: AttentionHeadsTrainedEvent) => { said.value = e.reason + ' ' + e.steps + ' ' + e.heldOutLoss + ' ' + e.jobs.join(' '); };
 </script>
 
 <template>
   <attention-widget ref="widget" id="w" class="lesson" preset="cat-sat" guided predict steps="1-4" train causal scaled
     temperature="0.5" asker="sat" show="cast grids" readonly="false" highlight="shares sat cat" theme="auto"
-    @attention-change="changed" @attention-error="failed" @attention-guess="guessed" />
+    @attention-change="changed" @attention-error="failed" @attention-guess="guessed" @attention-tour-step="stepped"
+    @attention-goal="met" />
   <attention-widget :config="config" :temperature="2" :scaled="false" :asker="1" example="cat" />
   <attention-widget :config.prop="'1.abc'" @attention-change="(e) => (said = e.reason)" />
   <attention-example id="cat" preset="river-bank" causal scaled temperature="1.5" asker="bank" :config="config" theme="light"
@@ -117,7 +123,7 @@ const computed = (e: AttentionScaleResultEvent) => { said.value = e.n + ' ' + e.
   <attention-scale n="64" dk="8" scaled causal input="local" seed="7" no-worker show="grid" theme="auto"
     @attention-scale-result="computed" @attention-error="failed" />
   <attention-scale :n="4096" :dk="512" :seed="1" show="thermostat" @attention-scale-result="(e) => (said = e.mode)" />
-  <attention-heads seed="3" heads="2" no-worker theme="dark" @attention-error="failed" />
+  <attention-heads seed="3" heads="2" no-worker theme="dark" @attention-error="failed" @attention-heads-trained="trained" />
   <attention-heads :heads="4" :no-worker="true" />
   ${EVERY_PRESET}
   <output>{{ said }}</output>

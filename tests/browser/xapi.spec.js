@@ -1,6 +1,6 @@
 // Learning records from a guided session in Chromium: web/xapi.js on the demo page, recording to
 // a stand-in LRS (a route on the page's own origin, as connect-src 'self' allows), while a learner
-// locks in one guess and skips another. The statements' rules: tests/web/xapi.test.mjs.
+// moves through the tour, locks in one guess and skips another. The statements' rules: tests/web/xapi.test.mjs.
 import { test, expect } from '@playwright/test';
 import { guidedWidget } from './guided-helpers.js';
 import { watchConsole } from './console.js';
@@ -32,9 +32,14 @@ test('a guess locked in is "answered" with its truth, a skipped one "skipped", P
   const probe = widget.locator('.g-probe[data-probe="ranking"]');
   await probe.getByRole('button', { name: 'Skip: just show me' }).click();
   await widget.locator('.g-guess:not(.g-probe)').getByRole('button', { name: 'Skip: just show me' }).click();
-  await expect.poll(() => received.length).toBe(4);
-  expect(received.map((r) => [r.method, r.version, r.auth])).toEqual(Array(4).fill(['POST', '1.0.3', 'Basic dGVzdDp0ZXN0']));
-  const [probed, answered, probeSkipped, skipped] = received.map((r) => r.body[0]);
+  // Four guesses, and the two steps the learner moved to (step 1 was on screen before recording began).
+  await expect.poll(() => received.length).toBe(6);
+  expect(received.map((r) => [r.method, r.version, r.auth])).toEqual(Array(6).fill(['POST', '1.0.3', 'Basic dGVzdDp0ZXN0']));
+  const statements = received.map((r) => r.body[0]);
+  const tour = statements.filter((s) => s.object.id.endsWith('/tour'));
+  expect(tour.map((s) => [s.verb.id, s.result.extensions['https://w3id.org/xapi/cmi5/result/extensions/progress']]))
+    .toEqual([['http://adlnet.gov/expapi/verbs/progressed', 33], ['http://adlnet.gov/expapi/verbs/progressed', 83]]);
+  const [probed, answered, probeSkipped, skipped] = statements.filter((s) => !tour.includes(s));
   expect(probed.object.id).toBe('https://course.example/chapter-3/attention/probe/rescaled');
   expect(probed.result.success).toBe(false);
   expect(answered.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');

@@ -5,7 +5,7 @@
 // id; and the request (POST .../statements, the version header). Nothing is sent unconfigured.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { guessStatement, recordLearning, sendStatements } from '../../web/xapi.js';
+import { goalStatement, guessStatement, headsTrainedStatement, recordLearning, sendStatements, tourStepStatement } from '../../web/xapi.js';
 
 const ACTOR = { name: 'A learner', account: { homePage: 'https://lms.example', name: 'u123' } };
 const ACTIVITY = 'https://course.example/chapter-3/attention';
@@ -142,4 +142,69 @@ test('a misconception probe is a question of its own, answered right or wrong', 
   assert.equal(right.object.id, `${ACTIVITY}/probe/renormalise`);
   assert.deepEqual([wrong.result.success, right.result.success], [false, true]);
   assert.equal(wrong.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+});
+
+// ---- tour progress, goals met, heads trained: the events as the elements fire them ----
+const ADL = (name) => `http://adlnet.gov/expapi/verbs/${name}`;
+const CMI5_PROGRESS = 'https://w3id.org/xapi/cmi5/result/extensions/progress'; // cmi5 9.6.2.2: an integer 0-100
+const options = { actor: ACTOR, activity: ACTIVITY };
+
+test('each tour step is "progressed" with cmi5 progress; the last step shown is "completed"', () => {
+  const steps = [{ step: 'score', index: 1, of: 12, last: false }, { step: 'mask', index: 9, of: 12, last: false },
+    { step: 'train', index: 12, of: 12, last: true }, { step: 'exp', index: 3, of: 12, last: true }]; // steps="1-3"
+  const statements = steps.map((s) => tourStepStatement(s, options));
+  statements.forEach(validStatement);
+  assert.deepEqual(statements.map((s) => s.verb.id), [ADL('progressed'), ADL('progressed'), ADL('completed'), ADL('completed')]);
+  assert.deepEqual(statements.map((s) => s.object.id), Array(4).fill(`${ACTIVITY}/tour`));
+  assert.deepEqual(statements.map((s) => s.result.extensions[CMI5_PROGRESS]), [8, 75, 100, 100]);
+  for (const s of statements) assert.ok(Number.isInteger(s.result.extensions[CMI5_PROGRESS]), 'cmi5 progress is an integer');
+  assert.deepEqual(statements.map((s) => s.result.completion), [false, false, true, true]);
+  assert.deepEqual(statements.map((s) => s.result.extensions[`${ACTIVITY}/xapi/step`]), ['score', 'mask', 'train', 'exp']);
+  for (const bad of [{ step: 'x', index: 0, of: 12 }, { step: 'x', index: 13, of: 12 }, { step: '<b>', index: 1, of: 12 }, null])
+    assert.equal(tourStepStatement(bad, options), null, JSON.stringify(bad));
+});
+
+test('a goal met is "completed" with success; a goal lost again is no statement', () => {
+  const met = goalStatement({ goal: 'sat-the', name: 'sat attends to the', met: true }, options);
+  validStatement(met);
+  assert.equal(met.verb.id, ADL('completed'));
+  assert.equal(met.object.id, `${ACTIVITY}/goal/sat-the`);
+  assert.equal(met.object.definition.type, 'http://adlnet.gov/expapi/activities/objective');
+  assert.deepEqual(met.object.definition.name, { 'en-US': 'Goal: sat attends to the' });
+  assert.deepEqual([met.result.success, met.result.completion], [true, true]);
+  assert.equal(goalStatement({ goal: 'sat-the', name: 'sat attends to the', met: false }, options), null);
+  assert.equal(goalStatement({ goal: 'a b', met: true }, options), null);
+});
+
+test('heads trained is "interacted" with the steps, the held-out loss and each head\'s job', () => {
+  const run = { reason: 'plateau', steps: 1800, heads: 2, heldOutLoss: 1.234, jobs: ['previous-word', 'first-noun'] };
+  const s = headsTrainedStatement(run, options);
+  validStatement(s);
+  assert.equal(s.verb.id, ADL('interacted'));
+  assert.equal(s.object.id, `${ACTIVITY}/heads`);
+  assert.equal(s.object.definition.type, 'http://adlnet.gov/expapi/activities/simulation');
+  assert.deepEqual(s.result.extensions, { [`${ACTIVITY}/xapi/steps`]: 1800, [`${ACTIVITY}/xapi/heads`]: 2,
+    [`${ACTIVITY}/xapi/jobs`]: ['previous-word', 'first-noun'], [`${ACTIVITY}/xapi/reason`]: 'plateau',
+    [`${ACTIVITY}/xapi/held-out-loss`]: 1.234 });
+  const unmeasured = headsTrainedStatement({ ...run, heldOutLoss: null, jobs: [] }, options);
+  validStatement(unmeasured);
+  assert.ok(!(`${ACTIVITY}/xapi/held-out-loss` in unmeasured.result.extensions), 'no loss before the first measurement');
+  assert.equal(headsTrainedStatement({ ...run, steps: 0 }, options), null);
+  assert.equal(headsTrainedStatement({ ...run, jobs: ['<b>'] }, options), null);
+});
+
+test('recordLearning sends one statement per tour step, goal met and heads run; none for a goal lost', async () => {
+  const sent = [];
+  const fetch = async (url, init) => { sent.push(JSON.parse(init.body)[0]); return { ok: true, status: 200 }; };
+  const page = new EventTarget();
+  const stop = recordLearning(page, { endpoint: 'https://lrs.example/xapi/', actor: ACTOR, activity: ACTIVITY, fetch });
+  const fire = (name, fields) => page.dispatchEvent(Object.assign(new Event(name), fields));
+  fire('attention-tour-step', { step: 'score', index: 1, of: 12, last: false });
+  fire('attention-goal', { goal: 'blend', name: 'match a target blend', met: true });
+  fire('attention-goal', { goal: 'blend', name: 'match a target blend', met: false });
+  fire('attention-heads-trained', { reason: 'paused', steps: 100, heads: 2, heldOutLoss: 2.5, jobs: ['none', 'none'] });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  stop();
+  sent.forEach(validStatement);
+  assert.deepEqual(sent.map((s) => s.verb.id), [ADL('progressed'), ADL('completed'), ADL('interacted')]);
 });

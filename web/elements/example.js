@@ -50,6 +50,7 @@ function watchRenames(example, signal) {
  * @prop {WidgetConfig} config - Replaces the example: a state, or a share-link payload "1.…".
  * @fires {AttentionChangeEvent} attention-change - After every committed change, from any view (`reason` says why).
  * @fires {AttentionErrorEvent} attention-error - A source, attribute or link could not be used ({ code, message }; shown too).
+ * @csspart error - Its message line, shown when a source, attribute or link cannot be used.
  * @cssprop --aw-error - colour of its error message
  */
 export class AttentionExample extends ElementBase {

@@ -17,6 +17,7 @@ import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
 import { HeadsView } from '../views/heads/view.js';
+import { AttentionHeadsTrainedEvent } from '../views/heads/events.js';
 import { styleSheet } from '../views/heads/heads.css.js';
 
 /**
@@ -27,6 +28,7 @@ import { styleSheet } from '../views/heads/heads.css.js';
  * @attr {number} heads - 1 … 4 (absent: 2): number of heads; changing it starts a new model.
  * @attr {boolean} no-worker - Train on the page's thread instead of a worker (absent: off).
  * @fires {AttentionErrorEvent} attention-error - Each message the element shows, with a stable code.
+ * @fires {AttentionHeadsTrainedEvent} attention-heads-trained - Training stopped with new steps: paused, paused itself, or a Step done (reason, steps, heads, heldOutLoss, jobs).
  * @cssprop [--aw-heads-fg=#1c1c21] - Text.
  * @cssprop [--aw-heads-muted=#55555f] - Secondary text.
  * @cssprop [--aw-heads-surface=#f6f6f8] - Controls' background.
@@ -57,6 +59,8 @@ export class AttentionHeadsElement extends ElementBase {
   #running = false;
   #failed = false;        // the worker failed after starting: its model is gone until Reset
   #steps = 0;             // the steps of the newest picture
+  #stepping = false;      // a Step was asked for: its forced measurement ends it (attention-heads-trained)
+  #announced = 0;         // the steps the last attention-heads-trained named, for this model
   #zeroed = [];           // heads asked to be zeroed in what the model shows (0-based); the buttons show the engine's answer
   #train = [];            // { steps, loss } training loss per chunk
   #heldOut = [];          // { steps, loss } held-out loss per measurement
@@ -156,6 +160,8 @@ export class AttentionHeadsElement extends ElementBase {
       this.#labelsDue = false;
       this.#index = 0;
       this.#steps = 0;
+      this.#stepping = false;
+      this.#announced = 0;
       this.#zeroed = [];
       this.#setRunning(false);
       this.#line.report('engine', []);
@@ -164,7 +170,10 @@ export class AttentionHeadsElement extends ElementBase {
       return;
     }
     if (m.generation !== this.#generation) return; // news about a model already replaced
-    if (m.type === 'running') return this.#setRunning(m.running, m);
+    if (m.type === 'running') {
+      if (!m.running) this.#announceTrained(m.reason);
+      return this.#setRunning(m.running, m);
+    }
     if (m.type === 'view') {
       this.#index = m.index;
       return this.#view.showView(m.view, m.zeroed);
@@ -178,7 +187,11 @@ export class AttentionHeadsElement extends ElementBase {
     const p = this.#view.parts;
     p.form.addEventListener('submit', (e) => e.preventDefault());
     p.train.addEventListener('click', () => this.#client?.send({ type: this.#running ? 'pause' : 'train' }));
-    p.step.addEventListener('click', () => this.#client?.send({ type: 'step' }));
+    p.step.addEventListener('click', () => {
+      if (!this.#client) return;
+      this.#stepping = true;
+      this.#client.send({ type: 'step' });
+    });
     p.reset.addEventListener('click', () => {
       this.#wanted = null; // the same seed again: a fresh start
       this.#resetIfChanged();
@@ -208,6 +221,14 @@ export class AttentionHeadsElement extends ElementBase {
     this.#view.showRunning(running, pause);
   }
 
+  // Training stopped: once per stop that trained steps since the last (a pause at the same step fires none).
+  #announceTrained(reason) {
+    if (this.#steps === this.#announced) return;
+    this.#announced = this.#steps;
+    this.dispatchEvent(new AttentionHeadsTrainedEvent({ reason, steps: this.#steps, heads: this.#state.heads,
+      heldOutLoss: this.#measured?.heldOutLoss ?? null, jobs: this.#measured?.heads.map((h) => h.job) ?? [] }));
+  }
+
   #setFailed(failed) {
     this.#failed = failed;
     this.#view.showFailed(failed);
@@ -225,6 +246,10 @@ export class AttentionHeadsElement extends ElementBase {
       if (this.#heldOut.at(-1)?.steps === m.steps) this.#heldOut.pop(); // measured again at the same step
       this.#heldOut.push({ steps: m.steps, loss: m.measured.heldOutLoss });
       this.#labelsDue = true;
+      if (this.#stepping) { // a Step's picture is always measured: the Step is done
+        this.#stepping = false;
+        this.#announceTrained('step');
+      }
     }
     const first = this.#pending === null;
     this.#pending = m;

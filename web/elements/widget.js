@@ -72,6 +72,8 @@ import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js'
  * @attr {boolean} predict - With guided: six misconception probes and a guess before the shares, the blend, the mask and the thermostat (absent: off).
  * @attr {string} steps - With guided: only these steps, "1-4" or "7" (absent: all twelve; a bad value: a message and all).
  * @fires {AttentionGuessEvent} attention-guess - A guess committed or skipped in predict mode: step, kind, guess, truth (bubbles, composed).
+ * @fires {AttentionTourStepEvent} attention-tour-step - The guided tour shows another step: step, index, of, title, last (bubbles, composed).
+ * @fires {AttentionGoalEvent} attention-goal - The train panel's goal became met, or stopped being met: goal, name, met (bubbles, composed).
  * @cssprop [--aw-highlight=#d4a000] - The outline of highlighted cells.
  * @attr {boolean} train - Shows the train panel: goals, Train / Step / Reset training, gradient descent on W_Q, W_K, W_V (absent: off; docs/training.md).
  */

@@ -11,3 +11,16 @@ export class AttentionGuessEvent extends Event {
     Object.assign(this, { step, kind, guess, truth, error, text });
   }
 }
+
+/**
+ * Fired (bubbling, composed) each time the tour shows another step: once when it first shows one,
+ * then once per move (Next, Previous, Play, Go to); a repaint of the same step fires none. step: its
+ * id; index: its number, 1 … of; of: the tour's steps (12); title: its heading; last: it is the last
+ * step the tour shows (the end of `steps`, if set).
+ */
+export class AttentionTourStepEvent extends (globalThis.Event ?? class {}) {
+  constructor({ step, index, of, title, last }) {
+    super('attention-tour-step', { bubbles: true, composed: true });
+    Object.assign(this, { step, index, of, title, last });
+  }
+}

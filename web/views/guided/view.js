@@ -16,7 +16,7 @@ import { parseSteps } from './range.js';
 import { createPlayer } from './player.js';
 import { createMotion, prefersReducedMotion } from './motion.js';
 import { buildStage } from './stages.js';
-import { AttentionGuessEvent } from './events.js';
+import { AttentionGuessEvent, AttentionTourStepEvent } from './events.js';
 import { styleSheet } from './guided.css.js';
 
 /**
@@ -36,6 +36,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   let now = null;
   let predict = false;
   let training = null; // step 12's own run, made the first time it is shown
+  let announced = -1;   // the step the last attention-tour-step named: a repaint of it fires none
 
   const ui = buildFrame();
   const player = createPlayer({
@@ -120,6 +121,14 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     ui.stage.replaceChildren(stage.element);
     ui.stage.style.setProperty('--_n', state.tokens.length);
     stage.play(motion);
+    announceStep(index, step);
+  }
+
+  function announceStep(index, step) {
+    if (index === announced) return;
+    announced = index;
+    host.dispatchEvent(new AttentionTourStepEvent({ step: step.id, index: index + 1, of: STEP_COUNT, title: step.title,
+      last: index === player.to }));
   }
 
   function answerProbe(step, probe, answer) {

@@ -27,11 +27,12 @@ const TICK_BUDGET_MS = 30;
 
 /**
  * @param {{ model, core, marks: { show(info | null): void }, pin: { show(point | null, onMove?): void },
- *           reducedMotion?: boolean, onError?: (error: { code: string, message: string }) => void }} options
+ *           reducedMotion?: boolean, onError?: (error: { code: string, message: string }) => void,
+ *           onGoal?: (goal: { goal: string, name: string, met: boolean }) => void }} options
  *   model: the widget's example model; core: loadAttention({ training: true })'s object; marks: the violet cells'
  *   gradient and moved marks (the cast); pin: the target pin in the arrows plot.
  */
-export function createTrainPanel({ root, model, core, marks, pin, reducedMotion = false, onError = () => {} }) {
+export function createTrainPanel({ root, model, core, marks, pin, reducedMotion = false, onError = () => {}, onGoal = () => {} }) {
   const sheet = styleSheet(); // built from train.css, once per page
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const ui = buildView();
@@ -42,6 +43,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   let progressVersion = -1;
   let own = false;       // true while the panel itself proposes (its own repaint follows)
   let seedNote = '';     // a seed that did not read: its message stays until the seed reads
+  let metShown = false;  // what the last onGoal said of this run's goal (a new run starts not met)
   const train = { wq: true, wk: true, wv: true };
 
   const trainer = new Trainer({
@@ -79,6 +81,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
 
   function begin() {
     progressVersion = -1; // a new run: progress is about its goal now
+    metShown = false;
     current = tryMeasure();
     trainer.begin(current?.loss ?? NaN);
     paintGoal();
@@ -228,6 +231,10 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   // Everything that follows the model's numbers: the check, the readout, the marks, the pin.
   function paintModel() {
     const p = progressNow();
+    if (Boolean(p?.met) !== metShown) {
+      metShown = Boolean(p?.met);
+      onGoal({ goal: goal.id, name: goal.name, met: metShown });
+    }
     ui.check.classList.toggle('met', Boolean(p?.met));
     setText(ui.checkIcon, p?.met ? '✓' : '✗');
     setText(ui.checkText, p ? checkSentence(goal.id, p) : 'No check: the goal cannot be measured on these numbers.');

@@ -3,6 +3,7 @@
 // code and the core's training build load on first use: pages without `train` never download them.
 import { loadAttention } from '../../../wasm/attention.js';
 import { AttentionErrorEvent } from '../../shared/events.js';
+import { AttentionGoalEvent } from '../train/events.js';
 import { parseBoolean } from '../../shared/booleans.js';
 import { continueRender, queueRender } from '../../shared/near.js';
 import { thrown } from '../../shared/text.js';
@@ -42,6 +43,7 @@ export function createTrainMount({ host, model, panels, showNotes }) {
         pin: { show: (point, onMove) => views.arrows.setPin(point, onMove) },
         reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
         onError: (error) => host.dispatchEvent(new AttentionErrorEvent(error)),
+        onGoal: (goal) => host.dispatchEvent(new AttentionGoalEvent(goal)),
       });
       // Just before the cast: Train and the violet grids it moves on one screen (while the guided
       // tour holds the cast in its editor, after the controls).
