@@ -19,7 +19,7 @@ export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.u
 // of loader, the kernel runner 0.9 KB, the worker and the code it shares with the page 3.0 KB,
 // the worker pool included); the lab alone 30,649 B (29.9 KB). The widget's math colours are a
 // sheet of its own (web/views/widget/roles.css), so the lab alone does not load them.
-// Languages bought about 4 KB more (69 KB; measured 70,332 B): the message formatter over Intl
+// Languages bought about 4 KB more (69 KB; measured 70,473 B): the message formatter over Intl
 // (1.1 KB), the catalogue registry, the lang resolution and the relabelling (about 2 KB), and the
 // English catalogue with its keys (its words were in the code before); every other language loads
 // on demand, outside this count.
