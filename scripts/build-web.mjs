@@ -136,6 +136,13 @@ async function publishSplitCore(file, out) {
   await publish(join(out, `${name}.wasm`), wasm);
 }
 
+/** A demo page's markup as it is inside dist/browser/: its script tags load the build from beside it. */
+export function hostedPage(html) {
+  const page = html.replaceAll('src="../dist/browser/', 'src="./');
+  if (page === html) throw new Error('build-web: web/embed.html no longer loads ../dist/browser/embed.js');
+  return page;
+}
+
 async function buildHosted() {
   const out = at('dist/browser');
   for (const name of await readdir(at('dist'))) if (/^attention-(core|kernel)[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
@@ -159,7 +166,10 @@ async function buildHosted() {
   const current = new Set([...result.outputFiles, ...heads.outputFiles].map((f) => f.path));
   for (const name of await readdir(out))
     if (/^(heads-)?chunk-/.test(name) && !current.has(join(out, name))) await rm(join(out, name));
-  for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+  // The iframe page beside its script: web/embed.html loads the build at ../dist/browser/embed.js,
+  // the copy here loads it where it is.
+  await publish(join(out, 'embed.css'), await readFile(at('web/embed.css')));
+  await publish(join(out, 'embed.html'), hostedPage(await readFile(at('web/embed.html'), 'utf8')));
   // The iframe's parent half (no imports): minified on its own, with the hint as every script here.
   const frameHeight = await esbuild.transform(await readFile(at('web/frame-height.js'), 'utf8'), { minify: true, format: 'esm', target: TARGET });
   await publish(join(out, 'frame-height.js'), COMPILE_HINT + frameHeight.code);
