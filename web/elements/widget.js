@@ -144,6 +144,8 @@ export class AttentionWidget extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    // A figure builds only the panels it shows (and a tour or a train panel all of them).
+    if (name === 'show' || name === 'guided' || name === 'train') this.#panels.panelsChanged();
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
     if (name === 'guided' || name === 'predict' || name === 'steps') return this.#guided.apply();
     if (name === 'train') return this.#train.sync();
