@@ -13,6 +13,13 @@ test.afterEach(() => { expect(problems).toEqual([]); });
 // far below the fold. Source modules: the counter must wrap the very core object the views use.
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>count</title>
 <script type="module">
+  // Reads of the page's colour scheme from its root's style (each one a style recalculation).
+  window.schemeReads = 0;
+  const style = window.getComputedStyle;
+  window.getComputedStyle = function (node, ...rest) {
+    if (node === document.documentElement) window.schemeReads += 1;
+    return style.call(this, node, ...rest);
+  };
   const { loadAttention } = await import('/wasm/attention.js');
   const core = await loadAttention({ path: 'teaching' });
   const attend = core.attend.bind(core);
@@ -67,6 +74,16 @@ test('views of one example: one attend() for the example at load and one per cha
     await expect(page.locator('#asker').getByRole('table', { name: /cat asks/ })).toBeVisible();
     expect(await page.evaluate(() => window.attendCalls) - before, `one change (${name})`).toBe(1);
   }
+});
+
+test('the page\'s colour scheme is read once for all the elements that connect together', async ({ page }) => {
+  await open(page);
+  // Eleven elements follow the theme; they connect in one task (the module that defines them).
+  expect(await page.locator('attention-example, attention-widget, attention-value').count()).toBe(10);
+  expect(await page.evaluate(() => window.schemeReads)).toBe(1);
+  // A toggle later is still followed: every element reads it again (once, for all).
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expect.poll(() => page.locator('#asker').evaluate((w) => w.shadowRoot.adoptedStyleSheets.length)).toBeGreaterThan(4);
 });
 
 test('a figure builds the panels it shows, and one never scrolled to builds none', async ({ page }) => {
