@@ -89,13 +89,15 @@ async function removeOrphanCssModules(dir) {
 // The hosted build imports the split core (NAME.mjs + NAME.wasm: publishSplitCore) instead of
 // the inlined one: same module, same exports. The heads lab's module has no split build: it is
 // copied as it is (its wasm inlined, fetched as data:, which the documented CSP allows).
-const splitCore = {
+// `from`: where the hosted core files are, seen from the build's output folder.
+const splitCoreFrom = (from) => ({
   name: 'split-core',
   setup(build) {
     build.onResolve({ filter: /\/dist\/attention-(core|kernel|heads)[\w-]*\.mjs$/ }, (args) => ({
-      path: `./${args.path.split('/').pop()}`, external: true }));
+      path: `${from}${args.path.split('/').pop()}`, external: true }));
   },
-};
+});
+const splitCore = splitCoreFrom('./');
 
 const COMMON = { bundle: true, format: 'esm', minify: true, target: TARGET, legalComments: 'none',
   logLevel: 'warning', write: false };
@@ -190,6 +192,18 @@ function onlyModule(kept) {
   };
 }
 
+// The figure builder (web/builder.html), a tool for authors, not shipped: its page loads this
+// build of web/builder.js from dist/demo/ (outside the package's files), with the hosted core.
+async function buildDemoTools() {
+  const out = at('dist/demo');
+  const result = await esbuild.build({ ...COMMON, entryPoints: { builder: at('web/builder.js') },
+    splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCoreFrom('../browser/')] });
+  await writeOutputs(result, (file) => COMPILE_HINT + file.text);
+  const current = new Set(result.outputFiles.map((f) => f.path));
+  for (const name of await readdir(out))
+    if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
+}
+
 async function buildSingleFiles() {
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-widget.js')],
     outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
@@ -209,6 +223,7 @@ async function main() {
     process.exit(1);
   }
   await buildHosted();
+  await buildDemoTools();
   await buildSingleFiles();
 }
 

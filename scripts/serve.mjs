@@ -39,11 +39,12 @@ export const CSP = [
 ].join('; ');
 
 // Development: /dev/PATH is PATH, but a demo page under /dev/web/ loads its scripts from the sources
-// (web/*.js) instead of the production build (../dist/browser/), so an edit shows without a build.
+// (web/*.js) instead of the production build (../dist/browser/; the builder's ../dist/demo/), so an
+// edit shows without a build.
 // Every demo page, as served at /web/, loads what a course copies.
 export const DEV = '/dev/';
 export function devPage(html) {
-  return html.replaceAll('src="../dist/browser/', 'src="./');
+  return html.replace(/src="\.\.\/dist\/(browser|demo)\//g, 'src="./');
 }
 
 // URL path -> file path inside a served folder, or null.
