@@ -26,6 +26,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   window.attendCalls = 0;
   core.attend = (state) => { window.attendCalls += 1; return attend(state); };
   await import('/web/attention-widget.js');
+  await import('/web/attention-scale.js');
 </script></head><body>
 <attention-example id="cat" preset="cat-sat"></attention-example>
 <p>Share <attention-value example="cat" of="share asker cat" format="percent"></attention-value>,
@@ -38,6 +39,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <attention-widget id="grids" example="cat" show="grids causal"></attention-widget>
 <div style="height: 20000px"></div>
 <attention-widget id="far" example="cat" show="asker blend"></attention-widget>
+<attention-scale id="far-scale" show="thermostat"></attention-scale>
 </body></html>`;
 
 const ON_SCREEN = ['asker', 'two', 'blend', 'cast', 'grids'];
@@ -78,9 +80,10 @@ test('views of one example: one attend() for the example at load and one per cha
 
 test('the page\'s colour scheme is read once for all the elements that connect together', async ({ page }) => {
   await open(page);
-  // Eleven elements follow the theme; they connect in one task (the module that defines them).
+  // Ten elements connect in the task of the module that defines them, the scale lab in the next
+  // module's: one read each.
   expect(await page.locator('attention-example, attention-widget, attention-value').count()).toBe(10);
-  expect(await page.evaluate(() => window.schemeReads)).toBe(1);
+  expect(await page.evaluate(() => window.schemeReads)).toBe(2);
   // A toggle later is still followed: every element reads it again (once, for all).
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expect.poll(() => page.locator('#asker').evaluate((w) => w.shadowRoot.adoptedStyleSheets.length)).toBeGreaterThan(4);
@@ -98,10 +101,14 @@ test('a figure builds the panels it shows, and one never scrolled to builds none
   expect(await built(page, 'far')).toEqual(none);
   // Still a live view of its example: its state and events do not wait for a scroll.
   expect(await page.locator('#far').evaluate((w) => w.model.result !== null)).toBe(true);
+  // A scale-lab figure far below builds nothing either, until it comes near.
+  expect(await page.locator('#far-scale').evaluate((s) => s.shadowRoot.querySelector('.thermo-table') !== null)).toBe(false);
   // A figure asked for more later builds it.
   await page.locator('#asker').evaluate((w) => w.setAttribute('show', 'asker blend'));
   await expect(page.locator('#asker').locator('.panel.blend-panel')).toBeVisible();
   await page.locator('#far').scrollIntoViewIfNeeded();
   await expect(page.locator('#far').locator('.panel.blend-panel')).toBeVisible();
   expect(await built(page, 'far')).toEqual({ ...none, asker: true, blend: true });
+  await page.locator('#far-scale').scrollIntoViewIfNeeded();
+  await expect(page.locator('#far-scale .thermo-table tbody tr')).toHaveCount(9);
 });
