@@ -89,13 +89,15 @@ async function removeOrphanCssModules(dir) {
 // The hosted build imports the split core (NAME.mjs + NAME.wasm: publishSplitCore) instead of
 // the inlined one: same module, same exports. The heads lab's module has no split build: it is
 // copied as it is (its wasm inlined, fetched as data:, which the documented CSP allows).
-const splitCore = {
+// `from`: where the hosted core files are, seen from the build's output folder.
+const splitCoreFrom = (from) => ({
   name: 'split-core',
   setup(build) {
     build.onResolve({ filter: /\/dist\/attention-(core|kernel|heads)[\w-]*\.mjs$/ }, (args) => ({
-      path: `./${args.path.split('/').pop()}`, external: true }));
+      path: `${from}${args.path.split('/').pop()}`, external: true }));
   },
-};
+});
+const splitCore = splitCoreFrom('./');
 
 // AW_RELEASE: the built files leave out what only helps while developing (a missing message's console note).
 const COMMON = { bundle: true, format: 'esm', minify: true, target: TARGET, legalComments: 'none', define: { AW_RELEASE: 'true' },
@@ -137,6 +139,13 @@ async function publishSplitCore(file, out) {
   await publish(join(out, `${name}.wasm`), wasm);
 }
 
+/** A demo page's markup as it is inside dist/browser/: its script tags load the build from beside it. */
+export function hostedPage(html) {
+  const page = html.replaceAll('src="../dist/browser/', 'src="./');
+  if (page === html) throw new Error('build-web: web/embed.html no longer loads ../dist/browser/embed.js');
+  return page;
+}
+
 async function buildHosted() {
   const out = at('dist/browser');
   for (const name of await readdir(at('dist'))) if (/^attention-(core|kernel)[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
@@ -160,7 +169,10 @@ async function buildHosted() {
   const current = new Set([...result.outputFiles, ...heads.outputFiles].map((f) => f.path));
   for (const name of await readdir(out))
     if (/^(heads-)?chunk-/.test(name) && !current.has(join(out, name))) await rm(join(out, name));
-  for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+  // The iframe page beside its script: web/embed.html loads the build at ../dist/browser/embed.js,
+  // the copy here loads it where it is.
+  await publish(join(out, 'embed.css'), await readFile(at('web/embed.css')));
+  await publish(join(out, 'embed.html'), hostedPage(await readFile(at('web/embed.html'), 'utf8')));
   // The iframe's parent half (no imports): minified on its own, with the hint as every script here.
   const frameHeight = await esbuild.transform(await readFile(at('web/frame-height.js'), 'utf8'), { minify: true, format: 'esm', target: TARGET });
   await publish(join(out, 'frame-height.js'), COMPILE_HINT + frameHeight.code);
@@ -179,6 +191,18 @@ function onlyModule(kept) {
         contents: `export default () => Promise.reject(new Error('this one-file build carries only ${kept}'));` }));
     },
   };
+}
+
+// The figure builder (web/builder.html), a tool for authors, not shipped: its page loads this
+// build of web/builder.js from dist/demo/ (outside the package's files), with the hosted core.
+async function buildDemoTools() {
+  const out = at('dist/demo');
+  const result = await esbuild.build({ ...COMMON, entryPoints: { builder: at('web/builder.js') },
+    splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCoreFrom('../browser/')] });
+  await writeOutputs(result, (file) => COMPILE_HINT + file.text);
+  const current = new Set(result.outputFiles.map((f) => f.path));
+  for (const name of await readdir(out))
+    if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
 }
 
 async function buildSingleFiles() {
@@ -200,6 +224,7 @@ async function main() {
     process.exit(1);
   }
   await buildHosted();
+  await buildDemoTools();
   await buildSingleFiles();
 }
 
