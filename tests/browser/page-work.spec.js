@@ -20,6 +20,12 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
     if (node === document.documentElement) window.schemeReads += 1;
     return style.call(this, node, ...rest);
   };
+  // Number formats made (a page's first one loads the locale data: a long task on a phone).
+  window.numberFormats = 0;
+  Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+    construct(target, args) { window.numberFormats += 1; return new target(...args); },
+    apply(target, self, args) { window.numberFormats += 1; return target(...args); },
+  });
   const { loadAttention } = await import('/wasm/attention.js');
   const core = await loadAttention({ path: 'teaching' });
   const attend = core.attend.bind(core);
@@ -87,6 +93,13 @@ test('the page\'s colour scheme is read once for all the elements that connect t
   // A toggle later is still followed: every element reads it again (once, for all).
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expect.poll(() => page.locator('#asker').evaluate((w) => w.shadowRoot.adoptedStyleSheets.length)).toBeGreaterThan(4);
+});
+
+test('an English page writes its numbers without Intl (no locale data loaded at load)', async ({ page }) => {
+  await open(page);
+  // The percentage too: "67%" as numbers.js writes it.
+  await expect(page.locator('attention-value').first()).toHaveText(/^\d+%$/);
+  expect(await page.evaluate(() => window.numberFormats)).toBe(0);
 });
 
 test('a figure builds the panels it shows, and one never scrolled to builds none', async ({ page }) => {

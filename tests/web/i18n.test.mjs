@@ -18,6 +18,31 @@ const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =
   [lang, (await import(`../../web/shared/i18n/${lang}.js`)).default])));
 await Promise.all(LANGS.map(ensure));
 
+// First in this file: a formatter made by an earlier test would be cached, and this one could not fail.
+test('English numbers and plurals are written without Intl (no locale data loaded on an English page)', () => {
+  const { NumberFormat, PluralRules } = Intl;
+  let made = 0;
+  const counted = (cls) => new Proxy(cls, { construct(target, args) { made += 1; return new target(...args); } });
+  Intl.NumberFormat = counted(NumberFormat);
+  Intl.PluralRules = counted(PluralRules);
+  try {
+    // The oracle is written out by hand: the grids' two decimals (toFixed), no "−0.00", English plurals.
+    assert.equal(number2(0.665, 'en'), '0.67');
+    assert.equal(number2(-0.001, 'en'), '0.00');
+    assert.equal(number2(-1.5, 'en'), '\u22121.50');
+    assert.equal(format('{x, number}', { x: 7.389 }, 'en'), '7.39');
+    const dims = en['blend.dims'];
+    assert.match(format(dims, { n: 1 }, 'en'), /^Values have one number/);
+    assert.match(format(dims, { n: 12 }, 'en'), /^Values have 12 numbers/);
+    const bundle = bundleFor('en');
+    assert.equal(inLocale(bundle, () => percent(0.665)), '67%');
+    assert.equal(made, 0);
+  } finally {
+    Intl.NumberFormat = NumberFormat;
+    Intl.PluralRules = PluralRules;
+  }
+});
+
 // The plural branches of a message: { name: [branch keys] }, read from the parsed parts.
 function plurals(text) {
   const found = {};
