@@ -20,6 +20,13 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
     if (node === document.documentElement) window.schemeReads += 1;
     return style.call(this, node, ...rest);
   };
+  // Listeners on the document, by event type.
+  window.docListeners = {};
+  const listen = document.addEventListener;
+  document.addEventListener = function (type, ...rest) {
+    window.docListeners[type] = (window.docListeners[type] ?? 0) + 1;
+    return listen.call(this, type, ...rest);
+  };
   // Number formats made (a page's first one loads the locale data: a long task on a phone).
   window.numberFormats = 0;
   Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
@@ -100,6 +107,14 @@ test('an English page writes its numbers without Intl (no locale data loaded at 
   // The percentage too: "67%" as numbers.js writes it.
   await expect(page.locator('attention-value').first()).toHaveText(/^\d+%$/);
   expect(await page.evaluate(() => window.numberFormats)).toBe(0);
+});
+
+test('the views that look for an example share one listener per example event, not one each', async ({ page }) => {
+  await open(page);
+  // Nine views (three numbers, six figures) follow #cat.
+  const events = ['attention-example-connected', 'attention-example-renamed', 'attention-example-disconnected'];
+  const counts = await page.evaluate((names) => names.map((name) => window.docListeners[name] ?? 0), events);
+  expect(counts).toEqual([1, 1, 1]);
 });
 
 test('a figure builds the panels it shows, and one never scrolled to builds none', async ({ page }) => {

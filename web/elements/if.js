@@ -7,10 +7,10 @@
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { followExample } from '../views/figures/lookup.js';
-import { lazyModule } from '../shared/lazy.js';
+import { aTaskLater, lazyModule } from '../shared/lazy.js';
 
 // The grammar loads with the first condition on a page.
-const whenModule = lazyModule(() => import('../views/figures/when.js'));
+const whenModule = lazyModule(() => aTaskLater().then(() => import('../views/figures/when.js')));
 
 const CSS = `
 :host { display: inline; }

@@ -10,10 +10,10 @@ import { followLang } from '../shared/controllers/lang.js';
 import { inLocale, listAnd } from '../shared/i18n/messages.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { followExample } from '../views/figures/lookup.js';
-import { lazyModule } from '../shared/lazy.js';
+import { aTaskLater, lazyModule } from '../shared/lazy.js';
 
 // Reading `of` and formatting (of.js) load with the first value on a page.
-const ofModule = lazyModule(() => import('../views/figures/of.js'));
+const ofModule = lazyModule(() => aTaskLater().then(() => import('../views/figures/of.js')));
 
 // The number is the element's own text (light DOM): it reads, selects, copies and finds like
 // the words around it. The shadow root only slots it and styles the marker.

@@ -24,6 +24,23 @@ export function findExample(host, name) {
   return { example: found, message: null };
 }
 
+// Every view waiting on an example name, told by one listener per document event: one set per
+// view cost each of a chapter page's dozens of numbers three listeners and a definition wait,
+// made in the page's first task (the module that defines the elements upgrades them all there).
+const watchers = new Set();
+let listening = false;
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  const doc = globalThis.document;
+  const checkAll = () => [...watchers].forEach((check) => check());
+  doc.addEventListener(EXAMPLE_CONNECTED, checkAll);
+  doc.addEventListener(EXAMPLE_RENAMED, checkAll); // the old name finds nothing now, the new one finds it
+  doc.addEventListener(EXAMPLE_DISCONNECTED, () => queueMicrotask(checkAll)); // after it has left
+  globalThis.customElements?.whenDefined(EXAMPLE_TAG).then(checkAll);
+}
+
 /**
  * Calls onFound({ example, message }) now and whenever what `name` resolves to may have
  * changed, until `signal` aborts. onFound is called only when the example changed.
@@ -37,14 +54,11 @@ export function watchExample(host, name, onFound, signal) {
     current = found.example;
     onFound(found);
   };
-  const doc = globalThis.document;
-  doc.addEventListener(EXAMPLE_CONNECTED, check, { signal });
-  doc.addEventListener(EXAMPLE_RENAMED, check, { signal }); // the old name finds nothing now, the new one finds it
-  doc.addEventListener(EXAMPLE_DISCONNECTED, () => queueMicrotask(check), { signal }); // after it has left
-  globalThis.customElements?.whenDefined(EXAMPLE_TAG).then(check);
+  listen();
+  watchers.add(check);
+  signal.addEventListener('abort', () => watchers.delete(check), { once: true });
   check();
 }
-
 
 /**
  * The example a figure's prose element (<attention-value>, <attention-if>) reads, followed while the

@@ -9,11 +9,13 @@ import { parseBoolean } from '../../shared/booleans.js';
 import { el } from '../../shared/dom.js';
 import { createMessageLine } from '../../shared/controllers/message-line.js';
 import { watchExample } from './lookup.js';
+import { aTaskLater } from '../../shared/lazy.js';
 
 export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'highlight']);
 
 let figureCode = null; // Promise of { parseShow, parseHighlight, resolveHighlight, applyFigure, adoptFigureStyles }
-const loadFigureCode = () => (figureCode ??= Promise.all([import('./panels.js'), import('./figure.js')])
+// Imported a task after the first figure asked (aTaskLater): it asks as it connects, in the page's first task.
+const loadFigureCode = () => (figureCode ??= aTaskLater().then(() => Promise.all([import('./panels.js'), import('./figure.js')]))
   .then(([panels, figure]) => ({ ...panels, ...figure }))
   .catch((err) => {
     figureCode = null; // a later figure tries again
@@ -121,7 +123,8 @@ export function createView({ host, shadow, root, model }) {
     /** Is this one of the attributes the view handles? */
     owns: (name) => VIEW_ATTRIBUTES.includes(name),
     attributeChanged(name) {
-      if (name === 'example') bind();
+      // Before the first connect (an upgrade tells the attributes first) connect() binds: not twice.
+      if (name === 'example') connection && bind();
       else apply();
     },
     /** Resolves when the figure code this widget needs is in: its first render waits for it. */
