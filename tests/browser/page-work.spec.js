@@ -39,6 +39,8 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   window.attendCalls = 0;
   core.attend = (state) => { window.attendCalls += 1; return attend(state); };
   await import('/web/attention-widget.js');
+  // Upgraded, not yet showing a number: no value has built anything.
+  window.valuesBuiltAtUpgrade = [...document.querySelectorAll('attention-value')].filter((v) => v.shadowRoot).length;
   await import('/web/attention-scale.js');
 </script></head><body>
 <attention-example id="cat" preset="cat-sat"></attention-example>
@@ -93,13 +95,19 @@ test('views of one example: one attend() for the example at load and one per cha
 
 test('the page\'s colour scheme is read once for all the elements that connect together', async ({ page }) => {
   await open(page);
-  // Ten elements connect in the task of the module that defines them, the scale lab in the next
-  // module's: one read each.
+  // Seven elements connect in the task of the module that defines them, the scale lab in the next
+  // module's, and the three values as they first show a number (together, in one task): one read each.
   expect(await page.locator('attention-example, attention-widget, attention-value').count()).toBe(10);
-  expect(await page.evaluate(() => window.schemeReads)).toBe(2);
+  expect(await page.evaluate(() => window.schemeReads)).toBe(3);
   // A toggle later is still followed: every element reads it again (once, for all).
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expect.poll(() => page.locator('#asker').evaluate((w) => w.shadowRoot.adoptedStyleSheets.length)).toBeGreaterThan(4);
+});
+
+test('a value builds nothing as it is upgraded: its shadow root, language and theme come with its first number', async ({ page }) => {
+  await open(page);
+  expect(await page.evaluate(() => window.valuesBuiltAtUpgrade)).toBe(0);
+  expect(await page.locator('attention-value').evaluateAll((all) => all.every((v) => v.shadowRoot))).toBe(true);
 });
 
 test('an English page writes its numbers without Intl (no locale data loaded at load)', async ({ page }) => {

@@ -46,12 +46,17 @@ export class AttentionValue extends ElementBase {
 
   #source = followExample(this, () => this.#render()); // the example read, and why not
   #shownError = null;
-  #theme;
-  #lang;             // the language of the number text ("0,67" in German): web/shared/controllers/lang.js
+  #theme = null;     // made with the shadow root (#draw)
+  #lang = null;      // the language of the number text ("0,67" in German): web/shared/controllers/lang.js
   #live = false;     // the text is a live number (not the author's fallback, not a marker)
 
-  constructor() {
-    super();
+  // Nothing is built as it is made: a chapter page upgrades dozens of values in its first task,
+  // and until there is a number or a marker to show, the author's text needs no shadow root, no
+  // language and no theme (#draw).
+
+  // The shadow root, its language and its theme: made before the first number or marker is shown.
+  #draw() {
+    if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: 'open' });
     if (!sheet) {
       sheet = new CSSStyleSheet();
@@ -60,10 +65,12 @@ export class AttentionValue extends ElementBase {
     root.adoptedStyleSheets = [tokenSheet(), sheet];
     const slot = document.createElement('slot');
     root.append(slot);
-    this.#lang = followLang(this, { root: slot, onChange: () => this.isConnected && this.#render() });
+    // A language other than English, already in, is told while this is made: the render under way uses it.
+    this.#lang = followLang(this, { root: slot, onChange: () => this.#lang && this.isConnected && this.#render() });
     // Its marker's colour follows the theme; a bad theme is told as an event (the marker is for the number).
     this.#theme = followTheme(this, { root,
       report: (problems) => problems.forEach((p) => this.dispatchEvent(new AttentionErrorEvent(p))) });
+    if (this.hasAttribute('theme')) this.#theme.attributeChanged();
   }
 
   connectedCallback() {
@@ -74,7 +81,7 @@ export class AttentionValue extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
-    if (name === 'theme') return this.#theme.attributeChanged();
+    if (name === 'theme') return this.#theme?.attributeChanged(); // else read as it is drawn
     if (!this.isConnected) return;
     if (name === 'example') this.#source.connect();
     else this.#render();
@@ -100,6 +107,7 @@ export class AttentionValue extends ElementBase {
     const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens, snapshot.state.asker);
     if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
     const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
+    this.#draw();
     this.#showError(null);
     this.#setText(inLocale(this.#lang.bundle, () => formatValue(lookUp(ref, snapshot.result, snapshot.state, listAnd), format)));
     this.#live = true;
@@ -126,6 +134,7 @@ export class AttentionValue extends ElementBase {
       this.#shownError = null;
       return;
     }
+    this.#draw();
     this.#live = false;
     this.setAttribute('data-error', '');
     this.#setText(`[${problem.message}]`);
