@@ -1,6 +1,5 @@
-// web/shared/near.js: renders run one per task, in order within a lane, the renders of elements
-// near the viewport go before those of elements rendered for a print, and an element that never
-// comes near is never rendered.
+// web/shared/near.js: renders run one per task, in order (a render under way continues first),
+// and an element that never comes near is never rendered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
@@ -62,37 +61,25 @@ test('an element removed before it comes near is not kept alive by the wait', as
   print(); // and a print after it finds nothing to render
 });
 
-// An element rendered for a print (off screen): its renders go in the lane behind the near ones.
-async function printed(element) {
-  const near = whenNear(element);
-  print();
-  await near;
-}
-
-test('an off-screen element\'s renders wait behind a near element\'s, each lane in order', async () => {
-  const far = {}, near = {};
-  await printed(far);
+test('renders run in the order they were queued, one per task', async () => {
   const order = [];
-  queueRender(() => order.push('far 1'), far);
-  queueRender(() => order.push('far 2'), far);
-  queueRender(() => order.push('near 1'), near);
-  queueRender(() => order.push('near 2'));
+  queueRender(() => order.push('first'));
+  queueRender(() => order.push('second'));
+  queueRender(() => order.push('third'));
   await drained();
-  assert.deepEqual(order, ['near 1', 'near 2', 'far 1', 'far 2']);
+  assert.deepEqual(order, ['first', 'second', 'third']);
 });
 
-test('a render under way continues before the rest of its lane, and a near render goes before both', async () => {
-  const far = {}, near = {};
-  await printed(far);
+test('a render under way continues before the renders queued after it', async () => {
   const order = [];
   queueRender(() => {
-    order.push('far starts');
-    continueRender(() => order.push('far goes on'), far);
-    queueRender(() => order.push('near'), near); // a reader scrolled to another widget meanwhile
-  }, far);
-  queueRender(() => order.push('far next'), far);
+    order.push('starts');
+    continueRender(() => order.push('goes on'));
+    queueRender(() => order.push('queued meanwhile'));
+  });
+  queueRender(() => order.push('queued next'));
   await drained();
-  assert.deepEqual(order, ['far starts', 'near', 'far goes on', 'far next']);
+  assert.deepEqual(order, ['starts', 'goes on', 'queued next', 'queued meanwhile']);
 });
 
 // A page whose frames stop (a hidden tab, an iframe out of view): the queue goes on without them.

@@ -96,7 +96,7 @@ export class AttentionScaleElement extends ElementBase {
     super.connectedCallback(); // the controllers: the start when near
     // A full lab is built in a task of its own, to hold its place as it loads; a figure of one
     // part is small, built when it comes near (#start): off screen, it builds nothing.
-    if (!this.#figure()) queueRender(() => this.#build(), this);
+    if (!this.#figure()) queueRender(() => this.#build());
   }
 
   // Near (or connected again): the workers start; the first time the lab appears in parts, a task
@@ -114,7 +114,7 @@ export class AttentionScaleElement extends ElementBase {
     queueRender(() => {
       if (this.isConnected) this.#update();
       this.#lab.revealInParts();
-    }, this);
+    });
   }
 
   #figure() {

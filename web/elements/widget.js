@@ -184,9 +184,9 @@ export class AttentionWidget extends ElementBase {
       // Waiting to come near, with the core in: the line no longer says the core is loading.
       if (!this.#shown) this.#ui.status.dataset.t = 'status.ready';
       if (!this.#shown) this.#speak(() => { this.#ui.status.textContent = t('status.ready'); });
-      if (!this.#prebuilt) queueRender(() => this.#compute(attn), this); // near already: #onNear computes as it paints
+      if (!this.#prebuilt) queueRender(() => this.#compute(attn)); // near already: #onNear computes as it paints
     }, (err) => this.#onLoadFailed(err));
-    Promise.all([core, this.#nearby]).then(([attn]) => queueRender(() => this.#onNear(attn), this), () => {});
+    Promise.all([core, this.#nearby]).then(([attn]) => queueRender(() => this.#onNear(attn)), () => {});
   }
 
   // Near the viewport (startWhenNear), and the figure code this widget needs in: the panels are built.

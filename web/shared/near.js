@@ -4,11 +4,8 @@
 // element renders when it comes within MARGIN of the viewport, each in a task of its own
 // (queueRender), and one that never comes near is never built: a reader of the page's top
 // pays nothing for the widgets further down. Printing renders them all, at once (onPrint).
-// The renders of an element that came near go before those of elements rendered for a print,
-// so a reader's widget never waits behind ones nobody sees.
 
 const MARGIN = '50% 0px'; // half a viewport ahead: rendered before a scroll reaches it
-const offScreen = new WeakSet(); // elements whenNear resolved for a print, not a nearness
 
 // One observer and one print listener for every element waiting: one each cost every element an
 // IntersectionObserver made as it connected, in the page's first task. Neither keeps an element
@@ -43,7 +40,6 @@ export function whenNear(element, { printNow = null } = {}) {
       printable.delete(ref);
       observer.unobserve(element);
       if (!near) {
-        offScreen.add(element);
         printNow?.();
         setTimeout(resolve, 0);
         return;
@@ -100,7 +96,7 @@ export function whilePrintable(printNow) {
 
 const PRINT_RENDER_LIMIT = 10_000; // renders that queue renders forever (none should) still end
 
-// Every queued render, in lane order, now: the ones they queue too.
+// Every queued render, in order, now: the ones they queue too.
 function renderAllNow() {
   let more = true;
   for (let i = 0; more && i < PRINT_RENDER_LIMIT; i += 1) isolated(() => { more = runNext(); });
@@ -118,16 +114,15 @@ function isolated(work) {
 // First renders, one per task, each after the frame that styled and laid out the one before.
 // Elements whose core arrived at the same moment would otherwise all render in one microtask
 // checkpoint (one long task), and a render that reads its theme right after another element's
-// build pays for that element's style and layout inside its own task. Two lanes: the renders of
-// elements near the viewport first, then those of elements off screen, rendered for a print.
-const lanes = { near: [], off: [] };
+// build pays for that element's style and layout inside its own task. (A print runs them all at
+// once, so what off-screen elements queue for it never waits here behind a reader's widget.)
+const queue = [];
 let draining = false;
 const FRAME_FALLBACK_MS = 50; // no animation frames in a hidden tab: do not wait for one
-const laneOf = (element) => (element && offScreen.has(element) ? lanes.off : lanes.near);
 
 /** Runs `render` in a task of its own, after the renders queued before it and their frame. */
-export function queueRender(render, element) {
-  laneOf(element).push(render);
+export function queueRender(render) {
+  queue.push(render);
   if (draining) return;
   draining = true;
   setTimeout(renderNext, 0);
@@ -135,12 +130,12 @@ export function queueRender(render, element) {
 
 /**
  * Runs `render`, the next part of a render under way (a widget shown a few boxes per frame), in a
- * task after this frame and before the renders queued earlier in its lane. Through the queue, not
+ * task after this frame and before the renders queued earlier. Through the queue, not
  * a frame callback of its own: two chains woken by the same frame would run back to back, and the
  * second would pay for the first one's style and layout inside its own task.
  */
-export function continueRender(render, element) {
-  laneOf(element).unshift(render);
+export function continueRender(render) {
+  queue.unshift(render);
   if (draining) return;
   draining = true;
   afterNextFrame(renderNext);
@@ -150,14 +145,14 @@ function renderNext() {
   try {
     runNext();
   } finally {
-    if (lanes.near.length + lanes.off.length === 0) draining = false;
+    if (queue.length === 0) draining = false;
     else afterNextFrame(renderNext);
   }
 }
 
 // Runs the next render, if there is one (a print may have run them all); false when none was left.
 function runNext() {
-  const render = (lanes.near.length ? lanes.near : lanes.off).shift();
+  const render = queue.shift();
   if (!render) return false;
   render();
   return true;

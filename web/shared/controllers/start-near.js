@@ -37,7 +37,7 @@ export function startWhenNear(host, { start, stop = () => {} }) {
       if (near) return run(false);
       if (waiting) return; // connected again before it came near: the first wait still stands
       waiting = true;
-      setTimeout(() => whenNear(host, { printNow: () => begin(true) }).then(() => queueRender(() => begin(false), host)), 0);
+      setTimeout(() => whenNear(host, { printNow: () => begin(true) }).then(() => queueRender(() => begin(false))), 0);
     },
     hostDisconnected() {
       if (!running) return;

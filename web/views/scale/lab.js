@@ -62,8 +62,8 @@ export class ScaleLab {
 
   /** The parts still hidden (data-later, see template.js), one per task after the frame that laid out the one before. */
   revealInParts() {
-    for (const part of this.#lab.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'), this.#host);
-    queueRender(() => this.#lab.classList.remove('revealing'), this.#host);
+    for (const part of this.#lab.querySelectorAll('[data-later]')) queueRender(() => part.removeAttribute('data-later'));
+    queueRender(() => this.#lab.classList.remove('revealing'));
   }
 
   /** The controls and the sizes follow the settings; the plots change only when their inputs do. */

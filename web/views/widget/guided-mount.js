@@ -60,8 +60,8 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
       panels().guided ??= createGuided({ host, attend,
         onAsker: (i) => showErrors(model.setAsker(i)),
         onPredict: (on) => host.toggleAttribute('predict', on) }); // the tour's "Guess first" switch
-      continueRender(apply, host);
-    }, host), (err) => {
+      continueRender(apply);
+    }), (err) => {
       guidedView = null; // a later try may load it
       body.classList.remove('is-guided');
       reveal();

@@ -83,7 +83,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       if (!going) return;
       step();
       if (k === last) shape = wanted;
-    }), host));
+    })));
   }
 
   /** The widget came near with its core in: from now on the screen follows the model. */
@@ -120,10 +120,10 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     // A figure shows few panels at once; a guided widget its tour, which comes the same way.
     if (root.hasAttribute('data-figure')) return;
     if (body.classList.contains('is-guided')) {
-      revealing = showInFrames(body, { tour: [views.guided?.element] }, undefined, host);
+      revealing = showInFrames(body, { tour: [views.guided?.element] });
       return;
     }
-    revealing = revealInFrames(body, (group) => paintLater([group]), host);
+    revealing = revealInFrames(body, (group) => paintLater([group]));
     later = new Set(revealing.groups);
   }
 
@@ -312,7 +312,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     },
     /** The heat shades (a stylesheet made once per page and theme, heat.js), in a task of their own before the grids' first paint. */
     prepareGrids() {
-      continueRender(() => views?.grids?.prepare(style), host);
+      continueRender(() => views?.grids?.prepare(style));
     },
     /** The colour scheme changed: the heat ramps are read again (by the next paint, if none is on screen yet). */
     themeChanged() {

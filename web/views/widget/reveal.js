@@ -28,20 +28,19 @@ const shownKinds = new Set(); // the kinds of box revealed on this page so far
  * the switches (and a train panel), so the core's first check is not followed by every panel's paint.
  * Returns `groups`, the names of the groups still to come (all of them), and `finish()`.
  */
-export function revealInFrames(body, beforeShow, host) {
+export function revealInFrames(body, beforeShow) {
   const panels = body.querySelector(':scope > .panels');
   if (!panels) return { groups: [], finish: () => [] };
   const [asker, arrows, cast, ...rest] = panels.children;
   const share = body.lastElementChild === panels ? null : body.lastElementChild;
-  return showInFrames(body, { asker: [asker], arrows: [arrows], cast: [cast], everyone: [...rest, share] }, beforeShow, host);
+  return showInFrames(body, { asker: [asker], arrows: [arrows], cast: [cast], everyone: [...rest, share] }, beforeShow);
 }
 
 /**
  * Shows the boxes of `groups` ({ name: [node, ...] }, in the order they are on screen), all inside
- * `body`, a few per frame; `body` holds a screen's height meanwhile. `host`, the element, picks the
- * render lane (near.js). See revealInFrames.
+ * `body`, a few per frame; `body` holds a screen's height meanwhile. See revealInFrames.
  */
-export function showInFrames(body, groups, beforeShow, host) {
+export function showInFrames(body, groups, beforeShow) {
   const split = []; // the boxes shown in parts: each waits for its first part
   const roots = Object.values(groups).flat().filter(Boolean);
   const tally = tallyOf(roots);
@@ -72,10 +71,10 @@ export function showInFrames(body, groups, beforeShow, host) {
   };
   const next = () => {
     if (frames.length && !paintNext(frames[0])) for (const { node } of frames.shift()) unhide(node);
-    if (frames.length) continueRender(next, host);
+    if (frames.length) continueRender(next);
     else end();
   };
-  if (frames.length) continueRender(next, host);
+  if (frames.length) continueRender(next);
   else end();
   return {
     groups: [...new Set(parts.map(({ name }) => name))],

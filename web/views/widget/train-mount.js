@@ -49,10 +49,10 @@ export function createTrainMount({ host, model, panels, showNotes }) {
       if (cast.closest('.g-edit')) views.controls.element.after(pending.panel.element);
       else cast.before(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
-      queueRender(() => { if (mounted === pending) pending.panel.start((render) => continueRender(render, host)); }, host);
+      queueRender(() => { if (mounted === pending) pending.panel.start((render) => continueRender(render)); });
     };
     Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])
-      .then((loaded) => queueRender(() => arrived(loaded), host),
+      .then((loaded) => queueRender(() => arrived(loaded)),
         (err) => showNotes([{ code: 'load_failed', message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }]));
   }
 
