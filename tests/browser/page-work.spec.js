@@ -38,7 +38,12 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   const attend = core.attend.bind(core);
   window.attendCalls = 0;
   core.attend = (state) => { window.attendCalls += 1; return attend(state); };
+  // Elements made while the module that defines the elements upgrades them (its own task).
+  const create = document.createElement;
+  window.madeAtUpgrade = 0;
+  document.createElement = function (...args) { window.madeAtUpgrade += 1; return create.apply(this, args); };
   await import('/web/attention-widget.js');
+  document.createElement = create;
   // Upgraded, not yet showing a number: no value has built anything.
   window.valuesBuiltAtUpgrade = [...document.querySelectorAll('attention-value')].filter((v) => v.shadowRoot).length;
   await import('/web/attention-scale.js');
@@ -108,6 +113,13 @@ test('a value builds nothing as it is upgraded: its shadow root, language and th
   await open(page);
   expect(await page.evaluate(() => window.valuesBuiltAtUpgrade)).toBe(0);
   expect(await page.locator('attention-value').evaluateAll((all) => all.every((v) => v.shadowRoot))).toBe(true);
+});
+
+test('upgrading widgets makes no DOM of their own: each copies the page\'s one skeleton', async ({ page }) => {
+  await open(page);
+  // The page's one skeleton (its box and four lines) and the example's message line; the six
+  // widgets copy the skeleton, and the values build nothing yet (five each were thirty).
+  expect(await page.evaluate(() => window.madeAtUpgrade)).toBe(5 + 1);
 });
 
 test('an English page writes its numbers without Intl (no locale data loaded at load)', async ({ page }) => {

@@ -30,6 +30,14 @@ import { styleSheet } from '../views/widget/widget.css.js';
 import { styleSheet as rolesSheet } from '../views/widget/roles.css.js';
 import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js';
 
+// The box every widget starts from (its title, status and message lines, and its body), made once per page.
+let skeletonBox = null;
+const skeleton = () => (skeletonBox ??= el('div', { class: 'aw', part: 'root' },
+  el('p', { class: 'title' }),
+  el('p', { class: 'status', role: 'status', ...text('status.loading') }),
+  el('p', { class: 'widget-error', role: 'alert', hidden: true }),
+  el('div', { class: 'body', hidden: true })));
+
 /**
  * The chapter's "See it move": one worked example of self-attention, every number from the core.
  * (These tags are the element's documented API: custom-elements.json and the JSX types are built
@@ -246,11 +254,10 @@ export class AttentionWidget extends ElementBase {
   }
 
   #buildSkeleton() {
-    const status = el('p', { class: 'status', role: 'status', ...text('status.loading') });
-    const error = el('p', { class: 'widget-error', role: 'alert', hidden: true });
-    const title = el('p', { class: 'title' });
-    const body = el('div', { class: 'body', hidden: true });
-    const root = el('div', { class: 'aw', part: 'root' }, title, status, error, body);
+    // A copy of the page's one skeleton: the chapter page makes ten widgets in its first task.
+    const root = skeleton().cloneNode(true);
+    const [title, status, error, body] = root.children;
+    status.textContent = t('status.loading'); // the words as they are now (registerMessages)
     // The shared theme tokens, the widget's math roles, then widget.css: each built once per page.
     this.shadowRoot.adoptedStyleSheets = [tokenSheet(), rolesSheet(), styleSheet()];
     this.shadowRoot.append(root);
