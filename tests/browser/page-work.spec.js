@@ -144,8 +144,8 @@ test('a figure builds the panels it shows, and one never scrolled to builds none
   expect(await built(page, 'two')).toEqual({ ...none, asker: true });
   expect(await built(page, 'blend')).toEqual({ ...none, blend: true });
   expect(await built(page, 'cast')).toEqual({ ...none, cast: true });
-  // The formula box is built with the grids (one group: the everyone-at-once section).
-  expect(await built(page, 'grids')).toEqual({ ...none, grids: true, formula: true });
+  // The grids without the formula box: no formula built (it would be hidden).
+  expect(await built(page, 'grids')).toEqual({ ...none, grids: true });
   expect(await built(page, 'far')).toEqual(none);
   // Still a live view of its example: its state and events do not wait for a scroll.
   expect(await page.locator('#far').evaluate((w) => w.model.result !== null)).toBe(true);
@@ -154,6 +154,9 @@ test('a figure builds the panels it shows, and one never scrolled to builds none
   // A figure asked for more later builds it.
   await page.locator('#asker').evaluate((w) => w.setAttribute('show', 'asker blend'));
   await expect(page.locator('#asker').locator('.panel.blend-panel')).toBeVisible();
+  await page.locator('#grids').evaluate((w) => w.setAttribute('show', 'grids causal formula'));
+  await expect(page.locator('#grids').locator('.formula-box')).toBeVisible();
+  expect(await built(page, 'grids')).toEqual({ ...none, grids: true, formula: true });
   await page.locator('#far').scrollIntoViewIfNeeded();
   await expect(page.locator('#far').locator('.panel.blend-panel')).toBeVisible();
   expect(await built(page, 'far')).toEqual({ ...none, asker: true, blend: true });

@@ -153,11 +153,14 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   });
 
   // The groups to build: a figure's shown panels; a full widget, a guided tour or a train panel
-  // (which use them all) every group.
+  // (which use them all) every group. 'formula' too when the formula box is shown: a figure of
+  // the grids alone builds no formula (it would be hidden).
   function wantedGroups() {
     const shown = host.hasAttribute('guided') || host.hasAttribute('train') ? null : view.shown();
-    return shown ? new Set(PANEL_GROUPS.filter((g) => [...shown].some((name) => GROUP_OF[name] === g)))
-      : new Set(PANEL_GROUPS);
+    if (!shown) return new Set([...PANEL_GROUPS, 'formula']);
+    const wanted = new Set(PANEL_GROUPS.filter((g) => [...shown].some((name) => GROUP_OF[name] === g)));
+    if (shown.has('formula')) wanted.add('formula');
+    return wanted;
   }
 
   // Building the panels for a state, in four parts of a few ms each on a phone-sized 2-core VM (the
@@ -204,7 +207,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       asker: wanted.has('asker') ? createAskerPanel({ onAsker: (i) => showRefusal(model.setAsker(i)) }) : undefined,
       arrows: wanted.has('arrows') ? createArrowPlot({ onMove: dragValue }) : undefined,
       grids: everyone ? createGrids({ root: host.shadowRoot }) : undefined,
-      formula: everyone ? createFormula({ onHighlight: highlight }) : undefined,
+      formula: everyone && wanted.has('formula') ? createFormula({ onHighlight: highlight }) : undefined,
       share: createSharePanel({ host, root: host.shadowRoot, getState: () => host.state,
         linkHost: () => view.example ?? host }), // a figure's link restores its shared example
     };
@@ -224,7 +227,8 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       el('h3', text('everyone.title')),
       el('div', { class: 'panel-switches' }, causal, causalNote),
       el('p', { class: 'lead', ...text('everyone.lead') }));
-    if (v.grids) everyone.append(v.formula.element, liveRegion('grids-live', v.grids.element));
+    if (v.formula) everyone.append(v.formula.element);
+    if (v.grids) everyone.append(liveRegion('grids-live', v.grids.element));
     const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature));
     if (v.asker) asker.append(v.asker.element);
     const panels = [asker, v.arrows?.element, v.cast?.element, everyone].filter(Boolean);
