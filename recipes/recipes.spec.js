@@ -72,6 +72,24 @@ const GENERATORS = {
     out: 'site', page: 'lesson/',
     inline: 'the mkdocs theme writes inline scripts (base_url, shortcuts)',
   },
+  // MkDocs's recipe with the Material theme (Debian's mkdocs-material) and its light/dark palette
+  // switch: the same steps, the theme named in mkdocs.yml.
+  'mkdocs-material': {
+    steps: mkdocsSteps,
+    skeleton: { 'mkdocs.yml': 'site_name: A course\n', 'docs/index.md': '# A course\n', 'docs/lesson.md': '# Attention\n\n' },
+    async prepare(site) {
+      const file = join(site, 'mkdocs.yml');
+      const yml = (await readFile(file, 'utf8')).replace(/^theme:\n(  .*\n)*/m, '');
+      await writeFile(file, `${yml}theme:\n  name: material\n  custom_dir: overrides\n  font: false\n  palette:\n`
+        + '    - scheme: default\n      toggle: { icon: material/brightness-7, name: Switch to dark mode }\n'
+        + '    - scheme: slate\n      toggle: { icon: material/brightness-4, name: Switch to light mode }\n');
+    },
+    build: ['mkdocs', ['build', '--strict', '--quiet']],
+    out: 'site', page: 'lesson/',
+    inline: 'Material writes inline scripts (its config, the palette read before the page paints)',
+    darkToggle: { button: (page) => page.locator('label[title="Switch to dark mode"]:visible'),
+      dark: 'body[data-md-color-scheme="slate"]' },
+  },
   sphinx: {
     skeleton: { 'conf.py': "project = 'A course'\nexclude_patterns = ['_build', 'node_modules']\n",
       'index.rst': 'A course\n========\n\n.. toctree::\n\n   lesson\n', 'lesson.rst': 'Attention\n=========\n\n' },
@@ -174,7 +192,7 @@ async function expectDarkUnderToggle(page, name, toggle) {
   await page.screenshot({ path: join(REPO, 'tests/browser/screenshots', `recipes-${name}-dark.png`), fullPage: true });
 }
 
-const NAMES = { mkdocs: 'MkDocs', sphinx: 'Sphinx', eleventy: 'Eleventy', vitepress: 'VitePress', astro: 'Astro', docusaurus: 'Docusaurus' };
+const NAMES = { mkdocs: 'MkDocs', 'mkdocs-material': 'MkDocs Material', sphinx: 'Sphinx', eleventy: 'Eleventy', vitepress: 'VitePress', astro: 'Astro', docusaurus: 'Docusaurus' };
 
 let pkg;
 let markdown;
