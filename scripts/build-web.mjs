@@ -11,8 +11,10 @@
 //    modules, the scale lab's worker, the iframe page, and the core as a small .mjs
 //    plus a .wasm the browser compiles while it downloads. The demo page loads this.
 // 3. dist/attention-widget.bundle.js: one self-contained file (styles and core inside)
-//    for hosts that can only copy one file; dist/worker.js: the scale lab's worker in
-//    one file, for bundlers that do not follow `new Worker(new URL(...))`.
+//    for hosts that can only copy one file, and dist/attention-heads.bundle.js the same for the
+//    heads lab (which then trains on the page's thread: a worker is a file of its own);
+//    dist/worker.js: the scale lab's worker in one file, for bundlers that do not follow
+//    `new Worker(new URL(...))`.
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -208,6 +210,11 @@ async function buildDemoTools() {
 async function buildSingleFiles() {
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-widget.js')],
     outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
+  // The heads lab in one file: its model's module inside, and no worker (a worker is a file of
+  // its own), so it trains on the page's thread and says so.
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-heads.js')],
+    outfile: at('dist/attention-heads.bundle.js'), define: { ...COMMON.define, AW_ONE_FILE: 'true' },
+    plugins: [onlyModule('attention-heads.mjs')] }));
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/views/scale/worker.js')],
     outfile: at('dist/worker.js'), plugins: [onlyModule('attention-kernel.mjs')] }));
   // The anywidget module in one file, for MyST books, which copy the module into the book: the
