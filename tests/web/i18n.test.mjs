@@ -3,7 +3,11 @@
 // for every preset and 300 random configs, complete in every language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import en from '../../web/shared/i18n/en.js';
+import enWidget from '../../web/shared/i18n/en.js';
+import enTrain from '../../web/shared/i18n/en-train.js';
+
+// English: the widget's words and the train panel's, which load with the panel.
+const en = { ...enWidget, ...enTrain };
 import { format, number2, parse, signature } from '../../web/shared/i18n/format.js';
 import {
   bundleFor, catalogueName, ensure, inLocale, listAnd, registerMessages, t,

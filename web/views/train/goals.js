@@ -16,6 +16,7 @@
 import { presetState } from '../../model/presets.js';
 import { fixed2 } from '../../shared/numbers.js';
 import { t } from '../../shared/i18n/messages.js';
+import '../../shared/i18n/en-train.js'; // this panel's English words
 import {
   ANIMALS, BREAKABLES, CUES, FEATURES, HELD_OUT, HELD_OUT_SET, PRONOUN_TARGET, TRAINING, VOCABULARY, expectedNoun, sentence,
 } from './pronouns.js';

@@ -17,6 +17,7 @@ import {
 import { beginAt, measure, resetUpper, startRun, trainOnce } from './run.js';
 import { Trainer } from './trainer.js';
 import { inLocaleOf, label, relabel, t, text } from '../../shared/i18n/messages.js';
+import '../../shared/i18n/en-train.js'; // this panel's English words
 import { styleSheet } from './train.css.js';
 
 const CURVE = { width: 300, height: 90 };

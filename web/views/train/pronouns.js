@@ -9,6 +9,7 @@
 // the same sentences out for the core's tests.)
 import { clip } from '../../shared/text.js';
 import { t } from '../../shared/i18n/messages.js';
+import '../../shared/i18n/en-train.js'; // this panel's English words
 
 /** The embedding's dimensions, in order (1 = the word has the feature). */
 export const FEATURES = Object.freeze(['noun', 'animal', 'breakable', 'pronoun', 'adjective', 'verb', 'little word']);
