@@ -1,9 +1,7 @@
 // English for the train panel (web/views/train/): loaded with the panel's own code, so a page
-// without `train` does not carry these words (the widget's byte budget). Importing this module adds
-// them to the English catalogue (./messages.js, addEnglish); every other language has them in its
-// own module (./de.js, ...), which loads on demand anyway. Same rules as ./en.js.
-import { addEnglish } from './messages.js';
-
+// without `train` does not carry these words (the widget's byte budget). web/views/train/words.js
+// adds them to the English catalogue (./messages.js, addEnglish); every other language has them
+// in its own module (./de.js, ...), which loads on demand anyway. Same rules as ./en.js.
 const messages = {
   'train.title': 'Train the violet grids',
   'train.lead': 'The recipe (score, soften, mix) never changes. Gradient descent only nudges the entries of W_Q, W_K and W_V downhill on a goal’s loss. Try the goal by hand first, then press Train.',
@@ -106,5 +104,4 @@ const messages = {
   'train.goal.it-two-layers.hint': 'Two layers, each with its own W_Q, W_K, W_V. Layer 1 adds what each word read to its vector, so layer 2’s queries and keys are made from what layer 1 brought. The cast is layer 1.',
 };
 
-addEnglish(messages);
 export default messages;

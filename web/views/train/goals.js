@@ -15,8 +15,7 @@
 //   canFail                   the goal is not expected to be met (one layer on the pronouns)
 import { presetState } from '../../model/presets.js';
 import { fixed2 } from '../../shared/numbers.js';
-import { t } from '../../shared/i18n/messages.js';
-import '../../shared/i18n/en-train.js'; // this panel's English words
+import { t } from './words.js';
 import {
   ANIMALS, BREAKABLES, CUES, FEATURES, HELD_OUT, HELD_OUT_SET, PRONOUN_TARGET, TRAINING, VOCABULARY, expectedNoun, sentence,
 } from './pronouns.js';

@@ -16,8 +16,8 @@ import {
 } from './readout.js';
 import { beginAt, measure, resetUpper, startRun, trainOnce } from './run.js';
 import { Trainer } from './trainer.js';
-import { inLocaleOf, label, relabel, t, text } from '../../shared/i18n/messages.js';
-import '../../shared/i18n/en-train.js'; // this panel's English words
+import { inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 import { styleSheet } from './train.css.js';
 
 const CURVE = { width: 300, height: 90 };

@@ -8,8 +8,7 @@
 // only the cue, a word "it"'s own query cannot see. (tests/native/pronoun_sentences.hpp writes
 // the same sentences out for the core's tests.)
 import { clip } from '../../shared/text.js';
-import { t } from '../../shared/i18n/messages.js';
-import '../../shared/i18n/en-train.js'; // this panel's English words
+import { t } from './words.js';
 
 /** The embedding's dimensions, in order (1 = the word has the feature). */
 export const FEATURES = Object.freeze(['noun', 'animal', 'breakable', 'pronoun', 'adjective', 'verb', 'little word']);

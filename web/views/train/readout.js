@@ -4,8 +4,8 @@
 import { decimalSeparator, fixed2, vector, withMinus } from '../../shared/numbers.js';
 import { PRONOUN_TARGET } from './pronouns.js';
 import { judge, strongest } from './verdict.js';
-import { listAnd, t } from '../../shared/i18n/messages.js';
-import '../../shared/i18n/en-train.js'; // this panel's English words
+import { listAnd } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 
 const share2 = (x) => fixed2(x);
 // "-0.8004" in the language's notation: a true minus, its decimal separator.

@@ -7,8 +7,7 @@
 //   const t = new Trainer({ step, isMet, onChange });
 //   t.begin(loss0); t.play(); ... t.pause(); t.reset(loss0);
 
-import { t } from '../../shared/i18n/messages.js';
-import '../../shared/i18n/en-train.js'; // this panel's English words
+import { t } from './words.js';
 import { localText } from './readout.js';
 
 /** The loss rising this many steps in a row means the rate is too large: pause. */
