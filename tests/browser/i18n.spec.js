@@ -286,6 +286,24 @@ test('German: the train panel writes its goal, check, readout and stops in Germa
   await page.screenshot({ path: 'tests/browser/screenshots/i18n-es-train-1280.png', fullPage: true });
 });
 
+test('German tour: its frame and step titles in German, the events\' titles still English', async ({ page }) => {
+  const w = await open(page, { lang: 'de', attrs: 'guided' });
+  const tour = w.locator('section.guided');
+  await expect(tour.locator('.g-count')).toHaveText('Schritt 1 von 12');
+  await expect(tour.locator('.g-title')).toHaveText('Die Query trifft jeden Key');
+  const step = page.evaluate(() => new Promise((resolve) => document.querySelector('attention-widget')
+    .addEventListener('attention-tour-step', (e) => resolve(e.title), { once: true })));
+  await tour.getByRole('button', { name: 'Nächster Schritt' }).click();
+  await expect(tour.locator('.g-title')).toHaveText('Scores als Balken');
+  expect(await step).toBe('Scores as bars'); // events stay language-neutral
+  await expect(tour.locator('select.g-jump option').nth(11)).toHaveText('12. Das Training die Gitter wählen lassen');
+  await page.evaluate(() => { document.documentElement.lang = 'zh-Hans'; });
+  await expect(tour.getByRole('button', { name: '下一步' })).toBeVisible();
+  await tour.getByRole('button', { name: '下一步' }).click();
+  await expect(tour.locator('.g-count')).toHaveText('第 3 步，共 12 步'); // the step kept, in Chinese
+  await expect(tour.locator('.g-title')).toHaveText('取指数');
+});
+
 for (const lang of ['en', 'es', 'de', 'zh-Hans', 'ar']) {
   test(`screenshots: ${lang} at 1280 and 360 px, nothing wider than the screen`, async ({ page }) => {
     const w = await open(page, { lang });

@@ -5,9 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import enWidget from '../../web/shared/i18n/en.js';
 import enTrain from '../../web/shared/i18n/en-train.js';
+import enTour from '../../web/shared/i18n/en-tour.js';
 
-// English: the widget's words and the train panel's, which load with the panel.
-const en = { ...enWidget, ...enTrain };
+// English: the widget's words, and the train panel's and the tour's, which load with their code.
+const en = { ...enWidget, ...enTrain, ...enTour };
 import { format, number2, parse, signature } from '../../web/shared/i18n/format.js';
 import {
   bundleFor, catalogueName, ensure, inLocale, listAnd, registerMessages, t,
