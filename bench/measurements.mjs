@@ -54,7 +54,7 @@ export const MEASUREMENTS = [
     what: 'the heads lab: training speed, and the time from Train until both heads carry a label',
     groups: headsGroups },
   { name: 'load', runs: 'lighthouse', unit: 'score, ms', script: 'load',
-    what: 'Lighthouse (mobile) on the demo page: performance, total blocking time, the long tasks',
+    what: 'Lighthouse (mobile) on every demo page: the performance, accessibility and best-practices scores, first and largest contentful paint, total blocking time, the long tasks',
     groups: loadGroups },
 ];
 

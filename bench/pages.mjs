@@ -389,15 +389,25 @@ async function timeToLabels(page, seed) {
 
 const UNATTRIBUTABLE = 'Unattributable'; // Lighthouse's name for a task with no URL to blame
 
+// Every demo page (each loads the production build, dist/browser/); a quick run checks the harness on one.
+export const DEMO_PAGES = ['/web/', '/web/chapter.html', '/web/heads.html', '/web/scale.html', '/web/embed.html'];
+
 /**
- * Lighthouse 12 (mobile emulation, simulated throttling, its defaults) on a demo page served with
- * the strict CSP. The page's own long tasks leave out "Unattributable" ones (no script or document
- * in them: the browser's navigation, which an empty page has too, and garbage collections).
- * --page=/web/scale.html measures another page; --url=http://… another server (then no A/B).
+ * Lighthouse 12 (mobile emulation, simulated throttling, its defaults) on every demo page served
+ * with the strict CSP, one group per page: its three scores, first and largest contentful paint,
+ * total blocking time and its own longest task. The page's own long tasks leave out
+ * "Unattributable" ones (no script or document in them: the browser's navigation, which an empty
+ * page has too, and garbage collections). --page=/web/scale.html measures one page; --url=http://…
+ * one page of another server (then no A/B).
  */
 export function loadGroups(ctx) {
-  const path = ctx.option('page') ?? PAGES.load;
-  return [{
+  const one = ctx.option('url') ?? ctx.option('page');
+  const paths = one ? [ctx.option('page') ?? PAGES.load] : ctx.quick ? ['/web/chapter.html'] : DEMO_PAGES;
+  return paths.map((path) => lighthouseGroup(ctx, path));
+}
+
+function lighthouseGroup(ctx, path) {
+  return {
     name: `Lighthouse, ${ctx.option('url') ?? path}`,
     setup: async (side) => {
       const { default: lighthouse } = await import('lighthouse');
@@ -411,6 +421,10 @@ export function loadGroups(ctx) {
           id: 'page', label: ctx.option('url') ?? path, unit: 'ms',
           figures: {
             performance: { label: 'performance score', unit: 'score', target: '>= 0.95' },
+            accessibility: { label: 'accessibility score', unit: 'score', target: '>= 1' },
+            bestPractices: { label: 'best-practices score', unit: 'score', target: '>= 1' },
+            fcp: { label: 'first contentful paint' },
+            lcp: { label: 'largest contentful paint', target: path.includes('chapter') ? '<= 2500' : undefined },
             tbt: { label: 'total blocking time', target: '<= 150' },
             ownLongest: { label: "the page's own longest task", target: '<= 50' },
             ownLongTasks: { label: "the page's own long tasks", unit: 'tasks' },
@@ -421,7 +435,8 @@ export function loadGroups(ctx) {
             transfer: { label: 'transferred', unit: 'KB' },
           },
           run: async () => {
-            const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+            const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'] });
             if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
             return lighthouseFigures(lhr);
           },
@@ -429,7 +444,7 @@ export function loadGroups(ctx) {
         close: () => chrome.kill(),
       };
     },
-  }];
+  };
 }
 
 function lighthouseFigures(lhr) {
@@ -440,6 +455,10 @@ function lighthouseFigures(lhr) {
   const longest = (list) => Math.max(0, ...list.map((t) => t.duration));
   return {
     performance: lhr.categories.performance.score,
+    accessibility: lhr.categories.accessibility.score,
+    bestPractices: lhr.categories['best-practices'].score,
+    fcp: audit('first-contentful-paint').numericValue,
+    lcp: audit('largest-contentful-paint').numericValue,
     tbt: audit('total-blocking-time').numericValue,
     ownLongest: longest(own),
     ownLongTasks: own.length,

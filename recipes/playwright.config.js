@@ -6,7 +6,7 @@ import base from '../playwright.config.js';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['recipes.spec.js', 'myst.spec.js', 'svelte.spec.js', 'next.spec.js'],
+  testMatch: ['recipes.spec.js', 'myst.spec.js', 'svelte.spec.js', 'next.spec.js', 'docusaurus-react.spec.js'],
   timeout: 600_000,
   workers: 1,
   retries: 0,

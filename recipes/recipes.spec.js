@@ -17,6 +17,7 @@ import { test, expect } from '@playwright/test';
 import { watchConsole } from '../tests/browser/console.js';
 import { paintAll } from '../tests/browser/widget-helpers.js';
 import { expectStyledAndComputing, recordFirstScaleResult } from '../tests/browser/ship-helpers.js';
+import { worstContrast } from '../tests/browser/contrast.js';
 import { packAndInstall, REPO } from '../tests/package/pack.mjs';
 import { serveFolder } from '../tests/package/serve-folder.mjs';
 import { applyRecipe, MARK, readEmbedding, recipeSteps } from '../scripts/recipes-extract.mjs';
@@ -71,6 +72,24 @@ const GENERATORS = {
     out: 'site', page: 'lesson/',
     inline: 'the mkdocs theme writes inline scripts (base_url, shortcuts)',
   },
+  // MkDocs's recipe with the Material theme (Debian's mkdocs-material) and its light/dark palette
+  // switch: the same steps, the theme named in mkdocs.yml.
+  'mkdocs-material': {
+    steps: mkdocsSteps,
+    skeleton: { 'mkdocs.yml': 'site_name: A course\n', 'docs/index.md': '# A course\n', 'docs/lesson.md': '# Attention\n\n' },
+    async prepare(site) {
+      const file = join(site, 'mkdocs.yml');
+      const yml = (await readFile(file, 'utf8')).replace(/^theme:\n(  .*\n)*/m, '');
+      await writeFile(file, `${yml}theme:\n  name: material\n  custom_dir: overrides\n  font: false\n  palette:\n`
+        + '    - scheme: default\n      toggle: { icon: material/brightness-7, name: Switch to dark mode }\n'
+        + '    - scheme: slate\n      toggle: { icon: material/brightness-4, name: Switch to light mode }\n');
+    },
+    build: ['mkdocs', ['build', '--strict', '--quiet']],
+    out: 'site', page: 'lesson/',
+    inline: 'Material writes inline scripts (its config, the palette read before the page paints)',
+    darkToggle: { button: (page) => page.locator('label[title="Switch to dark mode"]:visible'),
+      dark: 'body[data-md-color-scheme="slate"]' },
+  },
   sphinx: {
     skeleton: { 'conf.py': "project = 'A course'\nexclude_patterns = ['_build', 'node_modules']\n",
       'index.rst': 'A course\n========\n\n.. toctree::\n\n   lesson\n', 'lesson.rst': 'Attention\n=========\n\n' },
@@ -92,6 +111,8 @@ const GENERATORS = {
     // Its framework chunk also adds a <style> element as it starts (transitions off), which no hash
     // taken from the page can cover: checked without a CSP.
     noCsp: "VitePress's own script adds a <style> element at run time",
+    // Its navbar's switch, which puts class="dark" on <html>.
+    darkToggle: { button: (page) => page.locator('button.VPSwitchAppearance').first(), dark: 'html.dark' },
   },
   astro: {
     skeleton: { 'src/pages/lesson.astro': `${PAGE_HEAD}<body><h1>Attention</h1>\n${MARK}\n</body></html>\n` },
@@ -117,6 +138,9 @@ const GENERATORS = {
     // As create-docusaurus writes it: with npm init's "type": "commonjs", webpack refuses the
     // ES modules Docusaurus generates itself (.docusaurus/*.js).
     packageJson: { name: 'course-site', private: true },
+    // Its navbar's switch cycles system, light and dark modes; dark puts data-theme="dark" on <html>.
+    darkToggle: { button: (page) => page.getByRole('button', { name: /^Switch between dark and light mode/ }),
+      dark: 'html[data-theme="dark"]' },
   },
 };
 const ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCUSAURUS_TELEMETRY_DISABLED: '1' };
@@ -141,7 +165,34 @@ async function startDev([cmd, args], site, path) {
   throw new Error(`the dev server did not answer ${path}:\n${log}`);
 }
 
-const NAMES = { mkdocs: 'MkDocs', sphinx: 'Sphinx', eleventy: 'Eleventy', vitepress: 'VitePress', astro: 'Astro', docusaurus: 'Docusaurus' };
+const TAGS = ['attention-widget', 'attention-scale', 'attention-heads'];
+
+/** A heads lab on the page (the VitePress recipe has one): it comes into view and trains in its worker. */
+async function expectHeadsInWorker(page) {
+  const heads = page.locator('attention-heads');
+  if (await heads.count() === 0) return;
+  await heads.scrollIntoViewIfNeeded();
+  await expect(heads.locator('.status')).toHaveText(/^Step 0/);
+  await heads.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(heads.locator('.status')).toHaveText(/^Step 25 /);
+  expect(await heads.evaluate((e) => e.computeMode)).toBe('worker');
+}
+
+/** The generator's own dark switch, pressed as a reader would: every element dark, every text at AA. */
+async function expectDarkUnderToggle(page, name, toggle) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let presses = 0; presses < 3 && !(await page.locator(toggle.dark).count()); presses++) {
+    await toggle.button(page).click();
+  }
+  await expect(page.locator(toggle.dark)).toHaveCount(1);
+  await expect.poll(() => page.evaluate((tags) => tags.filter((t) => document.querySelector(t))
+    .every((t) => getComputedStyle(document.querySelector(t)).colorScheme === 'dark'), TAGS)).toBe(true);
+  const contrast = await worstContrast(page, TAGS);
+  expect(contrast.min, `${name} dark: the lowest contrasts\n${contrast.worst.join('\n')}`).toBeGreaterThanOrEqual(4.5);
+  await page.screenshot({ path: join(REPO, 'tests/browser/screenshots', `recipes-${name}-dark.png`), fullPage: true });
+}
+
+const NAMES = { mkdocs: 'MkDocs', 'mkdocs-material': 'MkDocs Material', sphinx: 'Sphinx', eleventy: 'Eleventy', vitepress: 'VitePress', astro: 'Astro', docusaurus: 'Docusaurus' };
 
 let pkg;
 let markdown;
@@ -213,7 +264,9 @@ for (const [name, gen] of Object.entries(GENERATORS)) {
       expect(server.requests.filter((r) => !r.startsWith(`/${SUBPATH}/`) && r !== '/favicon.ico'),
         'every request under the subpath').toEqual([]);
       await paintAll(page);
+      await expectHeadsInWorker(page);
       await page.screenshot({ path: join(REPO, 'tests/browser/screenshots', `recipes-${name}.png`), fullPage: true });
+      if (gen.darkToggle) await expectDarkUnderToggle(page, name, gen.darkToggle);
     } finally {
       await server.close();
     }

@@ -11,8 +11,10 @@
 //    modules, the scale lab's worker, the iframe page, and the core as a small .mjs
 //    plus a .wasm the browser compiles while it downloads. The demo page loads this.
 // 3. dist/attention-widget.bundle.js: one self-contained file (styles and core inside)
-//    for hosts that can only copy one file; dist/worker.js: the scale lab's worker in
-//    one file, for bundlers that do not follow `new Worker(new URL(...))`.
+//    for hosts that can only copy one file, and dist/attention-heads.bundle.js the same for the
+//    heads lab (which then trains on the page's thread: a worker is a file of its own);
+//    dist/worker.js: the scale lab's worker in one file, for bundlers that do not follow
+//    `new Worker(new URL(...))`.
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -89,13 +91,15 @@ async function removeOrphanCssModules(dir) {
 // The hosted build imports the split core (NAME.mjs + NAME.wasm: publishSplitCore) instead of
 // the inlined one: same module, same exports. The heads lab's module has no split build: it is
 // copied as it is (its wasm inlined, fetched as data:, which the documented CSP allows).
-const splitCore = {
+// `from`: where the hosted core files are, seen from the build's output folder.
+const splitCoreFrom = (from) => ({
   name: 'split-core',
   setup(build) {
     build.onResolve({ filter: /\/dist\/attention-(core|kernel|heads)[\w-]*\.mjs$/ }, (args) => ({
-      path: `./${args.path.split('/').pop()}`, external: true }));
+      path: `${from}${args.path.split('/').pop()}`, external: true }));
   },
-};
+});
+const splitCore = splitCoreFrom('./');
 
 // AW_RELEASE: the built files leave out what only helps while developing (a missing message's console note).
 const COMMON = { bundle: true, format: 'esm', minify: true, target: TARGET, legalComments: 'none', define: { AW_RELEASE: 'true' },
@@ -137,6 +141,13 @@ async function publishSplitCore(file, out) {
   await publish(join(out, `${name}.wasm`), wasm);
 }
 
+/** A demo page's markup as it is inside dist/browser/: its script tags load the build from beside it. */
+export function hostedPage(html) {
+  const page = html.replaceAll('src="../dist/browser/', 'src="./');
+  if (page === html) throw new Error('build-web: web/embed.html no longer loads ../dist/browser/embed.js');
+  return page;
+}
+
 async function buildHosted() {
   const out = at('dist/browser');
   for (const name of await readdir(at('dist'))) if (/^attention-(core|kernel)[\w-]*\.mjs$/.test(name)) await publishSplitCore(name, out);
@@ -160,7 +171,10 @@ async function buildHosted() {
   const current = new Set([...result.outputFiles, ...heads.outputFiles].map((f) => f.path));
   for (const name of await readdir(out))
     if (/^(heads-)?chunk-/.test(name) && !current.has(join(out, name))) await rm(join(out, name));
-  for (const page of ['embed.html', 'embed.css']) await publish(join(out, page), await readFile(at('web', page)));
+  // The iframe page beside its script: web/embed.html loads the build at ../dist/browser/embed.js,
+  // the copy here loads it where it is.
+  await publish(join(out, 'embed.css'), await readFile(at('web/embed.css')));
+  await publish(join(out, 'embed.html'), hostedPage(await readFile(at('web/embed.html'), 'utf8')));
   // The iframe's parent half (no imports): minified on its own, with the hint as every script here.
   const frameHeight = await esbuild.transform(await readFile(at('web/frame-height.js'), 'utf8'), { minify: true, format: 'esm', target: TARGET });
   await publish(join(out, 'frame-height.js'), COMPILE_HINT + frameHeight.code);
@@ -181,9 +195,26 @@ function onlyModule(kept) {
   };
 }
 
+// The figure builder (web/builder.html), a tool for authors, not shipped: its page loads this
+// build of web/builder.js from dist/demo/ (outside the package's files), with the hosted core.
+async function buildDemoTools() {
+  const out = at('dist/demo');
+  const result = await esbuild.build({ ...COMMON, entryPoints: { builder: at('web/builder.js') },
+    splitting: true, chunkNames: 'chunk-[hash]', outdir: out, plugins: [splitCoreFrom('../browser/')] });
+  await writeOutputs(result, (file) => COMPILE_HINT + file.text);
+  const current = new Set(result.outputFiles.map((f) => f.path));
+  for (const name of await readdir(out))
+    if (name.startsWith('chunk-') && !current.has(join(out, name))) await rm(join(out, name));
+}
+
 async function buildSingleFiles() {
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-widget.js')],
     outfile: at('dist/attention-widget.bundle.js'), plugins: [onlyModule('attention-core.mjs')] }));
+  // The heads lab in one file: its model's module inside, and no worker (a worker is a file of
+  // its own), so it trains on the page's thread and says so.
+  await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/attention-heads.js')],
+    outfile: at('dist/attention-heads.bundle.js'), define: { ...COMMON.define, AW_ONE_FILE: 'true' },
+    plugins: [onlyModule('attention-heads.mjs')] }));
   await writeOutputs(await esbuild.build({ ...COMMON, entryPoints: [at('web/views/scale/worker.js')],
     outfile: at('dist/worker.js'), plugins: [onlyModule('attention-kernel.mjs')] }));
   // The anywidget module in one file, for MyST books, which copy the module into the book: the
@@ -200,6 +231,7 @@ async function main() {
     process.exit(1);
   }
   await buildHosted();
+  await buildDemoTools();
   await buildSingleFiles();
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run test:recipes only: installs the site generators whose recipes it runs.
-# Debian's MkDocs and Sphinx (apt-get, as root; one `apt-get update` first), and the npm
+# Debian's MkDocs (with the Material theme) and Sphinx (apt-get, as root; one `apt-get update` first), and the npm
 # generators (VitePress, Astro, Eleventy, Docusaurus, mystmd) into recipes/node_modules from
 # recipes/package-lock.json; svelte + svelte-check into recipes/svelte/, Next.js into recipes/next/. None of them is in the top-level package.json, so `npm ci`,
 # `npm test` and `npm start` never download them. Idempotent, like setup.sh.
@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 
 declare -A NEED=(
   [mkdocs]=/usr/bin/mkdocs
+  [mkdocs-material]=/usr/share/mkdocs/themes/material/base.html   # the Material theme's dark switch
   [python3-sphinx]=/usr/bin/sphinx-build
 )
 source scripts/debian-need.sh

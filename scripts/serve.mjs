@@ -7,6 +7,9 @@
 // The files are public and no request carries credentials, so * is right.
 //
 //   PORT=8080 node scripts/serve.mjs      (PORT=0 picks a free port)
+//
+// The demo pages load the production build (dist/browser/, rebuilt by `npm start` and `node scripts/build-web.mjs`);
+// http://127.0.0.1:8080/dev/ serves the same pages loading the source modules instead.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -35,9 +38,19 @@ export const CSP = [
   "base-uri 'none'",
 ].join('; ');
 
+// Development: /dev/PATH is PATH, but a demo page under /dev/web/ loads its scripts from the sources
+// (web/*.js) instead of the production build (../dist/browser/; the builder's ../dist/demo/), so an
+// edit shows without a build.
+// Every demo page, as served at /web/, loads what a course copies.
+export const DEV = '/dev/';
+export function devPage(html) {
+  return html.replace(/src="\.\.\/dist\/(browser|demo)\//g, 'src="./');
+}
+
 // URL path -> file path inside a served folder, or null.
 function resolvePath(urlPath) {
   let path = decodeURIComponent(urlPath.split('?')[0]);
+  if (path.startsWith(DEV)) path = path.slice(DEV.length - 1);
   if (path.endsWith('/')) path += 'index.html';
   const file = normalize(join(ROOT, path));
   const top = file.slice(ROOT.length).split(sep)[0];
@@ -45,9 +58,10 @@ function resolvePath(urlPath) {
 }
 
 async function handle(req, res) {
-  if (req.url === '/' || req.url.startsWith('/?')) {
+  const home = ['/', DEV].find((start) => req.url === start || req.url.startsWith(`${start}?`));
+  if (home) {
     // The demo's relative imports resolve from /web/, so send the browser there.
-    res.writeHead(302, { Location: `/web/${req.url.slice(1)}` });
+    res.writeHead(302, { Location: `${home}web/${req.url.slice(home.length)}` });
     res.end();
     return;
   }
@@ -59,7 +73,8 @@ async function handle(req, res) {
   }
   try {
     if (!file || !(await stat(file)).isFile()) throw new Error('not found');
-    const body = await readFile(file);
+    const dev = req.url.startsWith(DEV) && extname(file) === '.html';
+    const body = dev ? devPage(await readFile(file, 'utf8')) : await readFile(file);
     res.writeHead(200, {
       'Content-Type': (Object.hasOwn(TYPES, extname(file)) && TYPES[extname(file)]) || 'application/octet-stream',
       'Content-Security-Policy': CSP,

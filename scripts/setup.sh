@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 declare -A NEED=(
   [emscripten]=/usr/bin/emcc
   [chromium]=/usr/bin/chromium
+  [fonts-wqy-microhei]=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc   # Chinese text in the screenshots (1.6 MB)
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
   [libgtest-dev]=/usr/include/gtest/gtest.h

@@ -39,7 +39,8 @@ test('removing the seed attribute goes back to the default seed, not the last on
 
 test('a worker that fails after it started: the pictures stay, the message says so, Reset starts a new model', async ({ page }) => {
   // The real worker, which throws (uncaught) a moment after it is told to train.
-  await page.route(/\/web\/views\/heads\/heads-worker\.js$/, async (route) => {
+  // The demo page loads the hosted build (dist/browser/heads-worker.js); the sources have it in views/heads/.
+  await page.route(/\/(web\/views\/heads|dist\/browser)\/heads-worker\.js$/, async (route) => {
     const response = await route.fetch();
     const body = `${await response.text()}
 self.addEventListener('message', ({ data }) => {

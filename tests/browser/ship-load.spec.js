@@ -19,7 +19,8 @@ async function withCsp(page, path, csp) {
 const scaleMessage = (page) => page.locator('attention-scale').getByText(/Could not compute the grid/);
 
 test('the core module answers 404: the widget and the scale lab both explain', async ({ page }) => {
-  await page.route('**/dist/*.mjs', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  // The core's modules: the demo pages load the hosted build's (dist/browser/), the sources dist/'s.
+  await page.route(/\/dist\/(browser\/)?[\w-]+\.mjs$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.goto('/web/embed.html');
   const status = page.locator('attention-widget').getByRole('alert').first();
   await expect(status).toContainText('This widget could not start');

@@ -94,9 +94,9 @@ export class AttentionScaleElement extends ElementBase {
 
   connectedCallback() {
     super.connectedCallback(); // the controllers: the start when near
-    // A figure of one part is small: built at once. A full lab in a task of its own.
-    if (this.#figure()) this.#build();
-    else queueRender(() => this.#build(), this);
+    // A full lab is built in a task of its own, to hold its place as it loads; a figure of one
+    // part is small, built when it comes near (#start): off screen, it builds nothing.
+    if (!this.#figure()) queueRender(() => this.#build(), this);
   }
 
   // Near (or connected again): the workers start; the first time the lab appears in parts, a task
@@ -104,9 +104,9 @@ export class AttentionScaleElement extends ElementBase {
   // request and the first parts go in the next one. Printed before it came near: all of it at once,
   // and its grids asked for (they are drawn when they arrive: the printout has the lab, not them).
   #start(first, printing) {
+    if (first) this.#build(); // a full lab is built already (queued at connect); a figure is now
     this.#startClient();
     if (!first) return this.#queueUpdate();
-    this.#build(); // built already (queued first), unless this lab was never connected until now
     if (printing) {
       this.#lab.showWhole();
       return this.#update();

@@ -24,7 +24,6 @@ import { createModelSwitch } from '../model/switch.js';
 import { READONLY, readonlyGate } from '../model/readonly.js';
 import { VIEW_ATTRIBUTES, createView } from '../views/figures/view.js';
 import { createPanels } from '../views/widget/panels.js';
-import { queueWarmUp } from '../views/widget/warm-up.js';
 import { createTrainMount } from '../views/widget/train-mount.js';
 import { createGuidedMount, loadGuided } from '../views/widget/guided-mount.js';
 import { styleSheet } from '../views/widget/widget.css.js';
@@ -152,6 +151,8 @@ export class AttentionWidget extends ElementBase {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
+    // A figure builds only the panels it shows (and a tour or a train panel all of them).
+    if (name === 'show' || name === 'guided' || name === 'train') this.#panels.panelsChanged();
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
     if (name === 'guided' || name === 'predict' || name === 'steps') return this.#guided.apply();
     if (name === 'train') return this.#train.sync();
@@ -171,10 +172,10 @@ export class AttentionWidget extends ElementBase {
 
   // ---- loading ----
 
-  // The core loads and computes as soon as it is in (the page's first call into it in a task of its
-  // own, warm-up.js): state, events and messages do not wait for a scroll. The first render waits
-  // until this widget is near the viewport, in short tasks: the panels are built (hidden), a part
-  // each, while the core may still be on its way; then they are painted (#onNear).
+  // The core loads and computes as soon as it is in: state, events and messages do not wait for a
+  // scroll (a figure of a shared example computes nothing of its own: model/switch.js). The first
+  // render waits until this widget is near the viewport, in short tasks: the panels are built
+  // (hidden), a part each, while the core may still be on its way; then they are painted (#onNear).
   #startLoading() {
     if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
     const core = loadAttention({ path: 'teaching' });
@@ -183,7 +184,6 @@ export class AttentionWidget extends ElementBase {
       // Waiting to come near, with the core in: the line no longer says the core is loading.
       if (!this.#shown) this.#ui.status.dataset.t = 'status.ready';
       if (!this.#shown) this.#speak(() => { this.#ui.status.textContent = t('status.ready'); });
-      queueWarmUp(attn, this.#model, this);
       if (!this.#prebuilt) queueRender(() => this.#compute(attn), this); // near already: #onNear computes as it paints
     }, (err) => this.#onLoadFailed(err));
     Promise.all([core, this.#nearby]).then(([attn]) => queueRender(() => this.#onNear(attn), this), () => {});

@@ -18,6 +18,10 @@ const OWN_ONLY = new Set(['load', 'setCompute', 'setPreset', 'setConfig', 'setAt
 export function createModelSwitch(own) {
   let current = own;
   const listeners = new Set();
+  // The widget's own compute, held while a shared example is in use: its own example is not on
+  // screen, so checking it would be one more attend() per figure for nothing. Handed to the own
+  // model when it is in use again (the example is removed).
+  let held = null;
   // The switch listens to the model in use only while a view listens to the switch: a view
   // subscribes as it connects and unsubscribes as it disconnects, so a removed figure leaves
   // nothing in an example that stays on the page.
@@ -43,6 +47,8 @@ export function createModelSwitch(own) {
     const listening = unsubscribe !== null;
     listen(false);
     current = next;
+    if (current === own && held) own.setCompute(held); // before listening: the one 'load' below tells
+    held = null;
     listen(listening);
     if (current.result) relay({ reason: 'load', state: current.state, result: current.result, notes: [], model: current });
   }
@@ -56,7 +62,16 @@ export function createModelSwitch(own) {
     };
   }
 
-  const extras = { use, subscribe };
+  // The outcome while held: nothing to report yet (the own model reports when it computes).
+  function setCompute(compute) {
+    if (current !== own) {
+      held = compute;
+      return { ok: true, notes: [] };
+    }
+    return own.setCompute(compute);
+  }
+
+  const extras = { use, subscribe, setCompute };
   return new Proxy(own, {
     get(_, prop) {
       if (prop === 'shared') return current === own ? null : current;

@@ -47,10 +47,13 @@ function luminance([r, g, b]) {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-const DARK_TEXT = [17, 17, 17];
+// Black, not a softer near-black: with black and white the better of the two reads at 4.58:1 or
+// more on any background (they tie where (L + 0.05)^2 = 1.05 x 0.05); with #111 the worst mid-tone
+// cell, e.g. the dark ramp's rgb(48 126 188), reads at 4.35:1 either way, under AA.
+const DARK_TEXT = [0, 0, 0];
 const LIGHT_TEXT = [255, 255, 255];
 
-/** { background, color } CSS strings for a cell: text is whichever of near-black/white contrasts more. */
+/** { background, color } CSS strings for a cell: text is whichever of black/white contrasts more. */
 export function cellColors(rgb) {
   const l = luminance(rgb);
   const onDark = (1.05) / (l + 0.05);

@@ -30,6 +30,19 @@ export function pageScheme(doc) {
   return SCHEMES[toggle.trim()] ?? null;
 }
 
+// The page's scheme, read once per task: a page's elements all connect in one task (the module that
+// defines them upgrades them all), and each read is a style recalculation of the page, since each
+// connect changed the DOM (on the chapter page, some 70 in its first task). A later change of the
+// toggle is seen: the cache is gone before the watch's refresh runs (a later microtask).
+let schemeNow = null;
+function cachedPageScheme() {
+  if (!schemeNow) {
+    schemeNow = { value: pageScheme(document) };
+    queueMicrotask(() => { schemeNow = null; });
+  }
+  return schemeNow.value;
+}
+
 // The page's one watch: every connected element that follows a theme, told when the page's
 // toggle or the system setting changes. Started by the first element; it stays for the page's life
 // (it watches two elements' attributes: nothing to save by stopping it).
@@ -74,7 +87,7 @@ export function followTheme(host, { root, dark: ownDark = [], onChange = () => {
   const member = {
     refresh() {
       if (own !== 'auto') return apply(own);
-      apply(pageScheme(document) ?? (prefersDark() ? 'dark' : 'light'));
+      apply(cachedPageScheme() ?? (prefersDark() ? 'dark' : 'light'));
     },
   };
 

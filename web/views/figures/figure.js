@@ -3,8 +3,10 @@
 // applyFigure() after it builds its panels; this module knows the panels only through
 // the one table of selectors below, so a change of markup is fixed here, in one place.
 //
-// Panels not shown are `hidden` (display: none): gone from layout, from the tab order and
-// from the accessibility tree, so a figure has no invisible focus stops.
+// The large panels not shown are not built at all (web/views/widget/panels.js builds the groups a
+// figure shows); the small ones not shown (switches, Reset, Share, the title) are `hidden`
+// (display: none): gone from layout, from the tab order and from the accessibility tree, so a
+// figure has no invisible focus stops.
 import { PANEL_NAMES } from './panels.js';
 import { FIGURE_CSS } from './figure-css.js';
 

@@ -112,6 +112,10 @@ export function createView({ host, shadow, root, model }) {
   return {
     /** The <attention-example> this widget shows, or null (its own state). */
     get example() { return current; },
+    /** The panel names shown now (a Set), or null for all: a full widget, or the figure code not in. */
+    shown() {
+      return code && isFigure() ? code.parseShow(host.getAttribute('show')).panels : null;
+    },
     /** Whether the figure is readonly now (the attribute as the figure reads it: a bad word is off). */
     get readonly() { return parseBoolean('readonly', host.getAttribute('readonly'), false).value; },
     /** Is this one of the attributes the view handles? */

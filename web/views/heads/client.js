@@ -6,6 +6,11 @@
 // its model is gone, so the client says so ({ type: 'worker-failed', message }) and
 // takes no more commands; the element decides what happens next.
 
+// The one-file build (dist/attention-heads.bundle.js, scripts/build-web.mjs) defines AW_ONE_FILE:
+// it has no worker file beside it, so it trains on the page's thread from the start.
+/* global AW_ONE_FILE */
+const ONE_FILE = typeof AW_ONE_FILE !== 'undefined';
+
 export class HeadsClient {
   #worker = null;
   #engine = null;     // Promise<TrainingEngine> on the page's thread, when no worker
@@ -23,6 +28,7 @@ export class HeadsClient {
     this.#onMessage = onMessage;
     this.onModeChange = onModeChange;
     if (forceMainThread) this.#useMainThread('the no-worker attribute is set');
+    else if (ONE_FILE) this.#useMainThread('this one-file build has no worker file');
     else this.#startWorker();
   }
 

@@ -27,9 +27,14 @@ const HEAT_RAMPS = ['--_heat-weights', '--_heat-scores']; // what grids.js reads
 // The panels in the groups a first reveal shows (reveal.js): the cast; the asker's panel; the blend
 // plot; everyone at once. Painted in this order, each in a task of its own on the first reveal.
 const PANEL_GROUPS = ['cast', 'asker', 'arrows', 'everyone'];
+// A figure's panel names (show="…") -> the group that builds them. The title, the switches, Reset
+// and Share are small and always built (a figure hides what it does not show).
+const GROUP_OF = { cast: 'cast', asker: 'asker', blend: 'arrows', formula: 'everyone', grids: 'everyone' };
 
-// What the panels' markup depends on: the tokens and every dimension (d_k = rows of W_Q, d_v of W_V).
-const shapeOf = (state) => JSON.stringify([state.tokens, state.wq.length, state.wv.length, state.embeddings[0].length]);
+// What the panels' markup depends on: the tokens, every dimension (d_k = rows of W_Q, d_v of W_V)
+// and the groups built.
+const shapeOf = (state, groups) => JSON.stringify([state.tokens, state.wq.length, state.wv.length,
+  state.embeddings[0].length, [...groups]]);
 
 // The named custom properties of an element's computed style, kept: { getPropertyValue(name) }.
 function snapshotStyle(element, names) {
@@ -48,6 +53,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   // Everything the panels build and paint is written in the element's language (bundle()).
   const speaking = (fn) => (...args) => inLocale(bundle(), () => fn(...args));
   let views = null;
+  let groups = new Set(PANEL_GROUPS); // the groups `views` holds (built): a figure builds only what it shows
   let near = false;          // come near the viewport once, the core in (start): changes are painted, not only announced
   let painted = -1;          // the model version on screen
   let shape = '';            // the example's shape the panels were built for (shapeOf)
@@ -68,12 +74,12 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
    */
   function prebuild(live) {
     const state = model.state;
-    const wanted = shapeOf(state);
-    const steps = buildSteps(state);
+    const wanted = shapeOf(state, wantedGroups());
+    const steps = buildSteps(state, wantedGroups());
     const last = steps.length - 1;
     let going = true;
     steps.forEach((step, k) => queueRender(speaking(() => {
-      going &&= live() && shape === '' && (k > 0 || !views) && shapeOf(model.state) === wanted;
+      going &&= live() && shape === '' && (k > 0 || !views) && shapeOf(model.state, wantedGroups()) === wanted;
       if (!going) return;
       step();
       if (k === last) shape = wanted;
@@ -133,54 +139,72 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     const first = painted < 0;
     painted = model.version;
     let force = FORCE[reason] ?? true;
-    const now = shapeOf(state);
+    const wanted = wantedGroups();
+    const now = shapeOf(state, wanted);
     if (now !== shape || relabelled) {
       relabelled = false;
       shape = now;
       finishReveal(); // a rebuild replaces boxes a reveal still holds back
-      for (const step of buildSteps(state)) step();
+      for (const step of buildSteps(state, wanted)) step();
       force = true;
     } else if (first) view.built(); // built ahead (prebuild): the figure applies now
     paintAll(force);
     views.feedback?.painted(state, result, reason);
   });
 
+  // The groups to build: a figure's shown panels; a full widget, a guided tour or a train panel
+  // (which use them all) every group.
+  function wantedGroups() {
+    const shown = host.hasAttribute('guided') || host.hasAttribute('train') ? null : view.shown();
+    return shown ? new Set(PANEL_GROUPS.filter((g) => [...shown].some((name) => GROUP_OF[name] === g)))
+      : new Set(PANEL_GROUPS);
+  }
+
   // Building the panels for a state, in four parts of a few ms each on a phone-sized 2-core VM (the
   // first widget's views cost the most: their code runs for the first time): run together by
-  // paint, or one task each by prebuild.
-  function buildSteps(state) {
+  // paint, or one task each by prebuild. Other groups than those built before: built anew.
+  function buildSteps(state, wanted) {
     return [
-      () => views ??= createViews(),
+      () => {
+        if (views && String([...groups]) !== String([...wanted])) {
+          views = null;
+          ui.body.replaceChildren();
+        }
+        groups = wanted;
+        views ??= createViews(wanted);
+      },
       () => {
         setTokenText(ui.title, state.tokens.map(isolate).join(' ')); // right-to-left tokens keep their order
-        views.cast.build(state, { axes: PRESETS[model.source.presetName]?.axes });
+        views.cast?.build(state, { axes: PRESETS[model.source.presetName]?.axes });
       },
       () => {
-        views.asker.build(state);
-        views.arrows.build(state);
+        views.asker?.build(state);
+        views.arrows?.build(state);
       },
       () => {
-        views.grids.build(state);
+        views.grids?.build(state);
         if (!ui.body.firstChild) layout(views);
         view.built();
       },
     ];
   }
 
-  function createViews() {
+  // The views of the groups wanted; a group not built has no view (undefined).
+  function createViews(wanted) {
     const refusal = (outcome) => (outcome.ok ? null : { code: outcome.code, message: outcome.message });
     const showRefusal = (outcome) => { if (!outcome.ok) showErrors(outcome); };
     const toggle = (field) => (value) => showRefusal(model.setSwitch(field, value));
+    const everyone = wanted.has('everyone');
     return {
       controls: createControls({
         onCausal: toggle('causal'), onScaled: toggle('scaled'), onTemperature: toggle('temperature'),
         onReset: () => showErrors(model.reset()),
       }),
-      cast: createCast({ onEdit: (matrix, r, c, x) => refusal(model.edit(matrix, r, c, x)) }),
-      asker: createAskerPanel({ onAsker: (i) => showRefusal(model.setAsker(i)) }),
-      arrows: createArrowPlot({ onMove: dragValue }),
-      grids: createGrids({ root: host.shadowRoot }),
-      formula: createFormula({ onHighlight: highlight }),
+      cast: wanted.has('cast') ? createCast({ onEdit: (matrix, r, c, x) => refusal(model.edit(matrix, r, c, x)) }) : undefined,
+      asker: wanted.has('asker') ? createAskerPanel({ onAsker: (i) => showRefusal(model.setAsker(i)) }) : undefined,
+      arrows: wanted.has('arrows') ? createArrowPlot({ onMove: dragValue }) : undefined,
+      grids: everyone ? createGrids({ root: host.shadowRoot }) : undefined,
+      formula: everyone ? createFormula({ onHighlight: highlight }) : undefined,
       share: createSharePanel({ host, root: host.shadowRoot, getState: () => host.state,
         linkHost: () => view.example ?? host }), // a figure's link restores its shared example
     };
@@ -189,23 +213,26 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   // Panels in the chapter's order (one asker, the blend, the cast, everyone at once), each
   // switch beside what it changes: the thermostat and temperature above the asker's shares,
   // the causal mask above the grids. Feedback (../guided/feedback.js) adds its notes to both.
+  // A figure's groups not built are left out; the switches keep their places (the everyone
+  // section holds the causal switch even without its grids).
   function layout(v) {
     const { causal, scaled, temperature } = v.controls.parts;
     const causalNote = el('p', { class: 'note causal-why', hidden: true });
     const dragNote = el('p', { class: 'note drag-note', 'aria-live': 'polite', hidden: true });
-    v.arrows.element.append(dragNote);
+    v.arrows?.element.append(dragNote);
     const everyone = el('section', { class: 'panel everyone', ...label('everyone.title') },
       el('h3', text('everyone.title')),
       el('div', { class: 'panel-switches' }, causal, causalNote),
-      el('p', { class: 'lead', ...text('everyone.lead') }),
-      v.formula.element, liveRegion('grids-live', v.grids.element));
-    const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature),
-      v.asker.element);
-    ui.body.append(v.controls.element,
-      el('div', { class: 'panels' }, asker, v.arrows.element, v.cast.element, everyone),
-      v.share.element);
-    v.feedback = createFeedback({ watch: ui.body, grids: v.grids.element, arrows: v.arrows, causalNote, dragNote,
-      onAsker: (i) => showErrors(model.setAsker(i)) });
+      el('p', { class: 'lead', ...text('everyone.lead') }));
+    if (v.grids) everyone.append(v.formula.element, liveRegion('grids-live', v.grids.element));
+    const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature));
+    if (v.asker) asker.append(v.asker.element);
+    const panels = [asker, v.arrows?.element, v.cast?.element, everyone].filter(Boolean);
+    ui.body.append(v.controls.element, el('div', { class: 'panels' }, ...panels), v.share.element);
+    // Without grids, the feedback's cell explanations have nowhere to go: a detached box takes them
+    // (its flashes and the arrows' glide still work).
+    v.feedback = createFeedback({ watch: ui.body, grids: v.grids?.element ?? el('div'), arrows: v.arrows,
+      causalNote, dragNote, onAsker: (i) => showErrors(model.setAsker(i)) });
   }
 
   function paintAll(force) {
@@ -215,9 +242,9 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     if (views.guided?.element.isConnected) views.guided.update(state, result);
   }
 
-  // One group of panels, unless it is not on screen yet (`later`).
+  // One group of panels, unless it is not on screen yet (`later`) or not built (a figure's).
   function paintGroup(group, force) {
-    if (later.has(group)) return;
+    if (later.has(group) || !groups.has(group)) return;
     const { state, result } = model;
     if (group === 'cast') views.cast.update(state, result, force);
     else if (group === 'asker') views.asker.update(state, result, { chapterNote: chapterNote(state) });
@@ -285,15 +312,19 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     },
     /** The heat shades (a stylesheet made once per page and theme, heat.js), in a task of their own before the grids' first paint. */
     prepareGrids() {
-      continueRender(() => views?.grids.prepare(style), host);
+      continueRender(() => views?.grids?.prepare(style), host);
     },
     /** The colour scheme changed: the heat ramps are read again (by the next paint, if none is on screen yet). */
     themeChanged() {
       theme = null;
       if (!views) return;
-      views.grids.themeChanged();
+      views.grids?.themeChanged();
       // Panels still being built ahead (prebuild) have nothing painted to repaint.
-      if (near && model.result && shape === shapeOf(model.state)) speaking(paintAll)(false);
+      if (near && model.result && shape === shapeOf(model.state, groups)) speaking(paintAll)(false);
+    },
+    /** `show`, `guided` or `train` changed: once painted, a figure that needs other panels builds them. */
+    panelsChanged() {
+      if (near && model.result && shape !== shapeOf(model.state, wantedGroups())) paint('load');
     },
     /**
      * The language changed: the words built once are rewritten in place, the panels built for the

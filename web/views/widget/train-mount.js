@@ -8,7 +8,6 @@ import { parseBoolean } from '../../shared/booleans.js';
 import { continueRender, queueRender } from '../../shared/near.js';
 import { thrown } from '../../shared/text.js';
 import { inLocaleOf, t } from '../../shared/i18n/messages.js';
-import { queueWarmUp } from './warm-up.js';
 
 /**
  * @param {{ host: HTMLElement, model: object, panels: () => object | null, showNotes: (notes: object[]) => void }} parts
@@ -34,8 +33,7 @@ export function createTrainMount({ host, model, panels, showNotes }) {
     const pending = { panel: null, connection: new AbortController() };
     mounted = pending;
     // Built in a task of its own, started in the next and first measured in a third (its first
-    // goal's run, then its first measurement and repaint): short tasks in a page's load. The training
-    // build's first call is made in a task between (warm-up.js).
+    // goal's run, then its first measurement and repaint): short tasks in a page's load.
     const arrived = ([{ createTrainPanel }, core]) => {
       if (mounted !== pending) return; // turned off (or on again) while it loaded
       pending.panel = createTrainPanel({
@@ -52,7 +50,6 @@ export function createTrainMount({ host, model, panels, showNotes }) {
       if (cast.closest('.g-edit')) views.controls.element.after(pending.panel.element);
       else cast.before(pending.panel.element);
       if (connection && !connection.aborted) pending.panel.connect(panelSignal());
-      queueWarmUp(core, model, host);
       queueRender(() => { if (mounted === pending) pending.panel.start((render) => continueRender(render, host)); }, host);
     };
     Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])

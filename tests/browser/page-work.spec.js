@@ -1,0 +1,114 @@
+// Less work per figure (issue 31): several views of one example compute once per change, and a
+// figure builds only the panels it shows. Counted, not timed: the page wraps the teaching core's
+// attend() before any element is defined (the same object every view gets from loadAttention),
+// and the panels are looked for in each figure's shadow root.
+import { test, expect } from '@playwright/test';
+import { watchConsole } from './console.js';
+
+let problems;
+test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
+test.afterEach(() => { expect(problems).toEqual([]); });
+
+// One shared example, five figures of it on screen, three numbers in the text, and one figure
+// far below the fold. Source modules: the counter must wrap the very core object the views use.
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>count</title>
+<script type="module">
+  // Reads of the page's colour scheme from its root's style (each one a style recalculation).
+  window.schemeReads = 0;
+  const style = window.getComputedStyle;
+  window.getComputedStyle = function (node, ...rest) {
+    if (node === document.documentElement) window.schemeReads += 1;
+    return style.call(this, node, ...rest);
+  };
+  const { loadAttention } = await import('/wasm/attention.js');
+  const core = await loadAttention({ path: 'teaching' });
+  const attend = core.attend.bind(core);
+  window.attendCalls = 0;
+  core.attend = (state) => { window.attendCalls += 1; return attend(state); };
+  await import('/web/attention-widget.js');
+  await import('/web/attention-scale.js');
+</script></head><body>
+<attention-example id="cat" preset="cat-sat"></attention-example>
+<p>Share <attention-value example="cat" of="share asker cat" format="percent"></attention-value>,
+  total <attention-value example="cat" of="total asker"></attention-value>,
+  output <attention-value example="cat" of="output asker"></attention-value>.</p>
+<attention-widget id="asker" example="cat" show="asker"></attention-widget>
+<attention-widget id="two" example="cat" show="title asker" readonly></attention-widget>
+<attention-widget id="blend" example="cat" show="blend"></attention-widget>
+<attention-widget id="cast" example="cat" show="cast reset"></attention-widget>
+<attention-widget id="grids" example="cat" show="grids causal"></attention-widget>
+<div style="height: 20000px"></div>
+<attention-widget id="far" example="cat" show="asker blend"></attention-widget>
+<attention-scale id="far-scale" show="thermostat"></attention-scale>
+</body></html>`;
+
+const ON_SCREEN = ['asker', 'two', 'blend', 'cast', 'grids'];
+
+// What each figure built: which of the widget's panels exist in its shadow root at all.
+const built = (page, id) => page.locator(`#${id}`).evaluate((w) => ({
+  cast: Boolean(w.shadowRoot.querySelector('.panel.cast')),
+  asker: Boolean(w.shadowRoot.querySelector('.panel.asker')),
+  blend: Boolean(w.shadowRoot.querySelector('.panel.blend-panel')),
+  grids: Boolean(w.shadowRoot.querySelector('table.grid-weights')),
+  formula: Boolean(w.shadowRoot.querySelector('.formula-box')),
+}));
+
+async function open(page) {
+  await page.setViewportSize({ width: 1280, height: 6000 }); // every figure but the far one on screen
+  await page.route('**/web/__count.html', (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
+  await page.goto('/web/__count.html');
+  for (const id of ON_SCREEN)
+    await expect(page.locator(`#${id}`).locator('.body')).toBeVisible();
+  await expect.poll(() => page.locator('attention-value').evaluateAll((all) => all.every((v) => v.text !== ''))).toBe(true);
+}
+
+test('views of one example: one attend() for the example at load and one per change, however many views', async ({ page }) => {
+  await open(page);
+  // The example is checked once when the core arrives; no figure computes an example of its own.
+  expect(await page.evaluate(() => window.attendCalls)).toBe(1);
+  // A change of the example (its asker, then a switch), each waited for as its event.
+  for (const [name, value] of [['asker', 'cat'], ['causal', '']]) {
+    const before = await page.evaluate(() => window.attendCalls);
+    await page.locator('#cat').evaluate((x, [n, v]) => new Promise((resolve) => {
+      x.addEventListener('attention-change', () => resolve(), { once: true });
+      x.setAttribute(n, v);
+    }), [name, value]);
+    await expect(page.locator('#asker').getByRole('table', { name: /cat asks/ })).toBeVisible();
+    expect(await page.evaluate(() => window.attendCalls) - before, `one change (${name})`).toBe(1);
+  }
+});
+
+test('the page\'s colour scheme is read once for all the elements that connect together', async ({ page }) => {
+  await open(page);
+  // Ten elements connect in the task of the module that defines them, the scale lab in the next
+  // module's: one read each.
+  expect(await page.locator('attention-example, attention-widget, attention-value').count()).toBe(10);
+  expect(await page.evaluate(() => window.schemeReads)).toBe(2);
+  // A toggle later is still followed: every element reads it again (once, for all).
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expect.poll(() => page.locator('#asker').evaluate((w) => w.shadowRoot.adoptedStyleSheets.length)).toBeGreaterThan(4);
+});
+
+test('a figure builds the panels it shows, and one never scrolled to builds none', async ({ page }) => {
+  await open(page);
+  const none = { cast: false, asker: false, blend: false, grids: false, formula: false };
+  expect(await built(page, 'asker')).toEqual({ ...none, asker: true });
+  expect(await built(page, 'two')).toEqual({ ...none, asker: true });
+  expect(await built(page, 'blend')).toEqual({ ...none, blend: true });
+  expect(await built(page, 'cast')).toEqual({ ...none, cast: true });
+  // The formula box is built with the grids (one group: the everyone-at-once section).
+  expect(await built(page, 'grids')).toEqual({ ...none, grids: true, formula: true });
+  expect(await built(page, 'far')).toEqual(none);
+  // Still a live view of its example: its state and events do not wait for a scroll.
+  expect(await page.locator('#far').evaluate((w) => w.model.result !== null)).toBe(true);
+  // A scale-lab figure far below builds nothing either, until it comes near.
+  expect(await page.locator('#far-scale').evaluate((s) => s.shadowRoot.querySelector('.thermo-table') !== null)).toBe(false);
+  // A figure asked for more later builds it.
+  await page.locator('#asker').evaluate((w) => w.setAttribute('show', 'asker blend'));
+  await expect(page.locator('#asker').locator('.panel.blend-panel')).toBeVisible();
+  await page.locator('#far').scrollIntoViewIfNeeded();
+  await expect(page.locator('#far').locator('.panel.blend-panel')).toBeVisible();
+  expect(await built(page, 'far')).toEqual({ ...none, asker: true, blend: true });
+  await page.locator('#far-scale').scrollIntoViewIfNeeded();
+  await expect(page.locator('#far-scale .thermo-table tbody tr')).toHaveCount(9);
+});
