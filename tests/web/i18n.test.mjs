@@ -26,6 +26,7 @@ import {
 import { readTyped } from '../../web/views/train/pronouns.js';
 import { Trainer } from '../../web/views/train/trainer.js';
 import { judge } from '../../web/views/train/verdict.js';
+import { STEPS, stepLabel, stepTitle } from '../../web/views/guided/steps.js';
 
 const LANGS = ['es', 'de', 'zh-Hans', 'ar'];
 const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =>
@@ -285,4 +286,12 @@ test('the train panel\'s sentences in German, from hand-written numbers', () => 
     assert.equal(lossSentence(0.171, 1), 'Loss 0,17 nach 1 Schritt.');
     assert.equal(goalById('blend').target, 'Die Ausgabe von sat landet auf dem Ziel: ein quadratischer Fehler unter 0,01.');
   });
+});
+
+test('the tour\'s step counter and titles in the language in force; STEPS keeps English for the events', () => {
+  assert.equal(inLocale(bundleFor('de'), () => stepLabel(2)), 'Schritt 3 von 12');
+  assert.equal(inLocale(bundleFor('zh-Hans'), () => stepLabel(0)), '第 1 步，共 12 步');
+  assert.equal(inLocale(bundleFor('es'), () => stepTitle(STEPS[9])), 'El termostato: dividir entre √d_k');
+  assert.equal(stepTitle(STEPS[9]), 'The thermostat: divide by √d_k');
+  assert.equal(STEPS[9].title, 'The thermostat: divide by √d_k');
 });
