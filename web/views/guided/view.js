@@ -7,7 +7,7 @@
 // an edit re-plays the step on screen with the new numbers.
 import { el, uid } from '../../shared/dom.js';
 import { STEPS, STEP_COUNT, resultsFor, stepLabel, stepTitle } from './steps.js';
-import { inLocaleOf, label, text } from '../../shared/i18n/messages.js';
+import { currentBundle, inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
 import { t } from './words.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
@@ -41,6 +41,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   let announced = -1;   // the step the last attention-tour-step named: a repaint of it fires none
 
   const ui = buildFrame();
+  let framedIn = 'en';   // the language the frame's words (text(key), label(key)) are written in
   const player = createPlayer({
     onStep: () => render(),
     waiting: (index) => predict && state && pendingAsk(STEPS[index]) !== null,
@@ -99,6 +100,11 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
 
   function renderStep() {
     if (!state) return;
+    // The frame's words were built before the tour knew its language: rewritten when it changes.
+    if (currentBundle().lang !== framedIn) {
+      framedIn = currentBundle().lang;
+      relabel(ui.element);
+    }
     const index = player.index;
     const step = STEPS[index];
     const results = resultsFor(index, state, now, attend);
