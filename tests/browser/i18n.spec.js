@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { CSP } from '../../scripts/serve.mjs';
 import { watchConsole } from './console.js';
+import { VOCABULARY } from '../../web/views/train/pronouns.js';
 
 let problems;
 test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
@@ -231,6 +232,78 @@ test('en-XA: every word and accessible name of the widget comes from the catalog
   expect(names.flatMap(strayWords)).toEqual([]);
   expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'tests/browser/screenshots/i18n-en-XA-360.png', fullPage: true });
+});
+
+// The train panel's words after a few steps of `goal`: every one from the catalogue. Tokens of the
+// pronoun goals' sentences (their vocabulary) are the example's words, not the page's.
+async function trainPanelStrays(w, goal, steps) {
+  const train = w.locator('section.train');
+  await train.locator('select[name=goal]').selectOption(goal);
+  await expect(train.locator('.stats')).toHaveText(/^⟦/);
+  const step = train.locator('.buttons button').nth(1);
+  for (let k = 1; k <= steps; k++) {
+    await expect(step).toBeEnabled();
+    await step.click();
+    await expect(train.locator('.stats')).toContainText(` ${k} `);
+  }
+  await expect(train.locator('.readout')).toHaveText(/^⟦/);
+  const upper = train.locator('details.upper');
+  if (await upper.isVisible()) await upper.locator('summary').click();
+  const sentences = train.locator('details.sentences');
+  if (await sentences.isVisible()) await sentences.locator('summary').click();
+  const { text, names } = await w.evaluate(shownText);
+  const words = new Set(Object.keys(VOCABULARY));
+  const strays = (s) => strayWords(s).filter((word) => !words.has(word));
+  return { text: strays(text), names: names.flatMap(strays) };
+}
+
+test('en-XA: the train panel\'s every word, readout, verdict and name comes from the catalogue', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const w = await open(page, { lang: 'en-XA', attrs: 'train' });
+  await expect(w.locator('section.train h3')).toHaveText(/^⟦Train the violet grids/);
+  for (const [goal, steps] of [['sat-the', 3], ['blend', 2], ['pronouns', 2], ['it-two-layers', 2]])
+    expect(await trainPanelStrays(w, goal, steps), goal).toEqual({ text: [], names: [] });
+  // A bad learning rate: the panel's message, and the typed-number message inside it, both the catalogue's.
+  const train = w.locator('section.train');
+  await train.locator('.buttons input.num').fill('x');
+  await expect(train.locator('p.train-message').last()).toHaveText(/^⟦The learning rate ⟦is "x", not a number/);
+  expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'tests/browser/screenshots/i18n-en-XA-train-360.png', fullPage: true });
+});
+
+test('German: the train panel writes its goal, check, readout and stops in German, and follows a change of lang', async ({ page }) => {
+  const w = await open(page, { lang: 'de', attrs: 'train' });
+  const train = w.locator('section.train');
+  await expect(train.locator('h3')).toHaveText('Die violetten Gitter trainieren');
+  await expect(train.locator('.check')).toContainText('sat schenkt the 0,09 seiner Aufmerksamkeit: noch nicht über 0,80.');
+  await train.locator('.buttons button').nth(1).click(); // Schritt
+  await expect(train.locator('.stats')).toHaveText(/^Loss \d,\d\d nach 1 Schritt\.$/);
+  await expect(train.locator('.readout')).toHaveText(/^sat schenkt the jetzt 0,\d\d seiner Aufmerksamkeit \(vorher 0,09\)\.$/);
+  await page.evaluate(() => { document.documentElement.lang = 'es'; });
+  await expect(train.locator('h3')).toHaveText('Entrenar las matrices violeta');
+  await expect(train.locator('.stats')).toHaveText(/^Pérdida \d,\d\d tras 1 paso\.$/); // the run kept
+  await expect(train.locator('select[name=goal] option').first()).toHaveText('sat atiende a the');
+  await page.screenshot({ path: 'tests/browser/screenshots/i18n-es-train-1280.png', fullPage: true });
+});
+
+test('German tour: its frame and step titles in German, the events\' titles still English', async ({ page }) => {
+  const w = await open(page, { lang: 'de', attrs: 'guided' });
+  const tour = w.locator('section.guided');
+  await expect(tour.locator('.g-count')).toHaveText('Schritt 1 von 12');
+  await expect(tour.locator('.g-title')).toHaveText('Die Query trifft jeden Key');
+  await page.evaluate(() => {
+    window.tourTitles = [];
+    document.querySelector('attention-widget').addEventListener('attention-tour-step', (e) => window.tourTitles.push(e.title));
+  });
+  await tour.getByRole('button', { name: 'Nächster Schritt' }).click();
+  await expect(tour.locator('.g-title')).toHaveText('Scores als Balken');
+  await expect.poll(() => page.evaluate(() => window.tourTitles)).toEqual(['Scores as bars']); // events stay language-neutral
+  await expect(tour.locator('select.g-jump option').nth(11)).toHaveText('12. Das Training die Gitter wählen lassen');
+  await page.evaluate(() => { document.documentElement.lang = 'zh-Hans'; });
+  await expect(tour.getByRole('button', { name: '下一步' })).toBeVisible();
+  await tour.getByRole('button', { name: '下一步' }).click();
+  await expect(tour.locator('.g-count')).toHaveText('第 3 步，共 12 步'); // the step kept, in Chinese
+  await expect(tour.locator('.g-title')).toHaveText('取指数');
 });
 
 for (const lang of ['en', 'es', 'de', 'zh-Hans', 'ar']) {

@@ -12,6 +12,7 @@ import {
 } from '../../web/views/train/pronouns.js';
 import { beginAt, measure, startRun, trainOnce } from '../../web/views/train/run.js';
 import { SETTLE_STEPS, Trainer } from '../../web/views/train/trainer.js';
+import { whySentence } from '../../web/views/train/readout.js';
 import { MAX_DIM, MAX_TOKENS } from '../../web/model/limits.js';
 
 const core = await loadAttention({ training: true });
@@ -149,7 +150,9 @@ test('a typed sentence: words split on spaces and lower-cased; unknown words nam
     'That is 17 words; at most 16.');
   assert.match(readTyped('   ', MAX_TOKENS).message, /^Type a sentence/);
   assert.match(readTyped('__proto__ constructor', MAX_TOKENS).message, /^“__proto__”, “constructor”: words the goal does not know/);
-  assert.deepEqual(expectedNoun('the cat saw it'.split(' ')), { why: 'it needs one cue, “fragile” or “hungry”' });
+  // The reason is a name; its words are the catalogue's (English here).
+  assert.deepEqual(expectedNoun('the cat saw it'.split(' ')), { why: 'cue' });
+  assert.equal(whySentence('cue'), 'it needs one cue, “fragile” or “hungry”');
 });
 
 test('a share goal with only W_V training stalls with the chapter\'s reason; in a stack, layer 1\'s W_V moves', () => {

@@ -3,7 +3,12 @@
 // for every preset and 300 random configs, complete in every language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import en from '../../web/shared/i18n/en.js';
+import enWidget from '../../web/shared/i18n/en.js';
+import enTrain from '../../web/shared/i18n/en-train.js';
+import enTour from '../../web/shared/i18n/en-tour.js';
+
+// English: the widget's words, and the train panel's and the tour's, which load with their code.
+const en = { ...enWidget, ...enTrain, ...enTour };
 import { format, number2, parse, signature } from '../../web/shared/i18n/format.js';
 import {
   bundleFor, catalogueName, ensure, inLocale, listAnd, registerMessages, t,
@@ -12,6 +17,16 @@ import { compact, fixed2, percent, restText, vector } from '../../web/shared/num
 import { loadAttention } from '../../wasm/attention.js';
 import { PRESETS, presetState } from '../../web/model/presets.js';
 import { blendSentence, roundingNote, story } from '../../web/views/widget/asker.js';
+import { GOALS, goalById } from '../../web/views/train/goals.js';
+import { measure, startRun, trainOnce } from '../../web/views/train/run.js';
+import {
+  challengeSentence, checkSentence, coinTossSentence, heldOutSentence, layerSentences, lossSentence, readout,
+  stalledSentence, verdictClause, whySentence,
+} from '../../web/views/train/readout.js';
+import { readTyped } from '../../web/views/train/pronouns.js';
+import { Trainer } from '../../web/views/train/trainer.js';
+import { judge } from '../../web/views/train/verdict.js';
+import { STEPS, stepLabel, stepTitle } from '../../web/views/guided/steps.js';
 
 const LANGS = ['es', 'de', 'zh-Hans', 'ar'];
 const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =>
@@ -217,4 +232,91 @@ test('the chapter\'s sentence in German: "sat" and its numbers', async () => {
       'sat schenkt cat 67 % seiner Aufmerksamkeit, behält 24 % für sich und gibt the 9 %.');
     assert.match(roundingNote(state.tokens, w), /0,665, erscheint als 0,67\.$/);
   });
+});
+
+// The train panel's captions (web/views/train/readout.js): every goal, from seeds 0-4, at the start and
+// after a few steps of the core's training; every verdict of 300 random rows of shares; the trainer's
+// stops. In every language: no placeholder left, no "undefined", German and Spanish with a decimal comma.
+test('the train panel\'s captions: every goal over seeds and steps, 300 random share rows, every language: complete', async () => {
+  const core = await loadAttention({ training: true });
+  const readings = [];
+  for (const goal of GOALS) {
+    for (let seed = 0; seed < 5; seed++) {
+      const { run, state: start } = startRun(core, goal, seed);
+      let state = start;
+      const measured = () => measure(core, run, state);
+      const origin = goal.progress(core, state, run.pin, run.upper, measured());
+      for (let step = 0; step <= 3; step++) {
+        readings.push({ goal, now: goal.progress(core, state, run.pin, run.upper, measured()), origin, step });
+        const r = trainOnce(core, run, state, { learningRate: goal.learningRate, train: { wq: true, wk: true, wv: true } });
+        if (r.stalled) break;
+        state = r.state;
+        if (r.upper) run.upper = r.upper.layers;
+      }
+    }
+  }
+  const r = rng(31);
+  const rows = Array.from({ length: 300 }, () => {
+    const n = 2 + Math.floor(r() * 6);
+    const raw = Array.from({ length: n }, () => (r() < 0.3 ? 1 : r()));
+    const sum = raw.reduce((a, b) => a + b, 0);
+    return { row: raw.map((x) => x / sum), key: Math.floor(r() * n), tokens: Array.from({ length: n }, (_, k) => `w${k}`) };
+  });
+  const kinds = new Set(rows.map(({ row, key }) => judge(row, key).kind));
+  assert.deepEqual([...kinds].sort(), ['below', 'even', 'largest', 'tie'], 'the rows reach every verdict');
+  for (const lang of ['en', ...LANGS]) {
+    inLocale(bundleFor(lang), () => {
+      const texts = [];
+      for (const { goal, now, origin, step } of readings) {
+        texts.push(goal.name, goal.target, goal.loss, goal.hint, checkSentence(goal.id, now),
+          readout(goal.id, now, step === 0 ? undefined : origin), lossSentence(1.234, step),
+          stalledSentence(goal.id, { wq: false, wk: false, wv: true }));
+        if (now.sentence) texts.push(...layerSentences(now.sentence).filter(Boolean), challengeSentence(now.sentence));
+        if (now.heldOut) texts.push(heldOutSentence(now), coinTossSentence(now, 0.6931));
+      }
+      for (const { row, key, tokens } of rows) texts.push(verdictClause(row, key, tokens));
+      texts.push(...['it', 'cue', 'nouns'].map(whySentence));
+      for (const typed of ['', 'the zebra ate it', 'the the the the the the the the the the the the the the the the the'])
+        texts.push(readTyped(typed, 16).message);
+      for (const text of texts) {
+        assert.equal(typeof text, 'string', `${lang}: ${text}`);
+        assert.doesNotMatch(text, /[{}]|undefined|NaN|\[object/, `${lang}: ${text}`);
+        if (lang === 'de' || lang === 'es') assert.doesNotMatch(text, /\d\.\d/, `${lang} writes a decimal comma: ${text}`);
+      }
+    });
+  }
+});
+
+test('the trainer\'s stops are written when read, in the language in force then', () => {
+  let loss = 1;
+  const trainer = new Trainer({ step: () => ({ loss: (loss /= 2) }), isMet: () => loss < 0.3, scheduler: {
+    schedule: () => 0, soon: () => 0, cancel: () => {} } });
+  trainer.begin(loss);
+  trainer.stepOnce();
+  trainer.stepOnce(); // 0.25: met after 2 steps
+  assert.equal(trainer.kind, 'met');
+  // Oracles written out by hand.
+  assert.equal(trainer.message, 'Goal met after 2 steps.');
+  assert.equal(inLocale(bundleFor('de'), () => trainer.message), 'Ziel erreicht nach 2 Schritten.');
+  assert.equal(inLocale(bundleFor('zh-Hans'), () => trainer.message), '2 步后达成目标。');
+  assert.equal(inLocale(bundleFor('ar'), () => trainer.message), 'تحقّق الهدف بعد خطوتين.');
+});
+
+test('the train panel\'s sentences in German, from hand-written numbers', () => {
+  inLocale(bundleFor('de'), () => {
+    assert.equal(readout('sat-the', { asker: 'sat', key: 'the', share: 0.84 }, { share: 0.09 }),
+      'sat schenkt the jetzt 0,84 seiner Aufmerksamkeit (vorher 0,09).');
+    assert.equal(checkSentence('sat-the', { met: false, asker: 'sat', key: 'the', share: 0.8004 }),
+      'sat schenkt the 0,8004 seiner Aufmerksamkeit: noch nicht über 0,80.');
+    assert.equal(lossSentence(0.171, 1), 'Loss 0,17 nach 1 Schritt.');
+    assert.equal(goalById('blend').target, 'Die Ausgabe von sat landet auf dem Ziel: ein quadratischer Fehler unter 0,01.');
+  });
+});
+
+test('the tour\'s step counter and titles in the language in force; STEPS keeps English for the events', () => {
+  assert.equal(inLocale(bundleFor('de'), () => stepLabel(2)), 'Schritt 3 von 12');
+  assert.equal(inLocale(bundleFor('zh-Hans'), () => stepLabel(0)), '第 1 步，共 12 步');
+  assert.equal(inLocale(bundleFor('es'), () => stepTitle(STEPS[9])), 'El termostato: dividir entre √d_k');
+  assert.equal(stepTitle(STEPS[9]), 'The thermostat: divide by √d_k');
+  assert.equal(STEPS[9].title, 'The thermostat: divide by √d_k');
 });

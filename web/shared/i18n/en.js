@@ -128,4 +128,13 @@ export default {
   'input.empty': "is empty: type a number",
   'input.notNumber': "is {text}, not a number: type one like 2 or −0.5",
   'input.outOfRange': "is {text}, out of range: keep it between {min} and {max}",
+
+  // The train panel's words that show without it (the cast's marks, its load failure); the rest
+  // load with the panel (./en-train.js).
+  'train.loadFailed': 'The train panel could not load: {reason}.',
+  'train.mark': 'gradient {gradient}, {push}; moved {moved} since training began',
+  'train.markFrozen': 'gradient {gradient}, {push} (frozen); moved {moved} since training began',
+  'train.push.none': 'no push',
+  'train.push.up': 'pushed up',
+  'train.push.down': 'pushed down',
 };

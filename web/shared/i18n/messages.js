@@ -23,7 +23,7 @@ const BUILT_IN = {
   'zh-Hans': () => import('./zh-Hans.js'),
   ar: () => import('./ar.js'),
   // The pseudo-locale that finds hard-coded strings (tests/browser/i18n.spec.js): English, wrapped.
-  'en-XA': async () => ({ default: pseudo(en) }),
+  'en-XA': async () => ({ default: pseudo(english) }),
 };
 
 /**
@@ -38,7 +38,9 @@ function pseudo(messages) {
 
 const RTL = /^(ar|he|fa|ur|ps|yi|dv|ckb|sd|ug)(-|$)/i;
 
-const builtIn = new Map([['en', en]]);   // name -> a built-in catalogue, once loaded
+// English: ./en.js, and the parts of it that load with the code that shows them (addEnglish).
+const english = { ...en };
+const builtIn = new Map([['en', english]]); // name -> a built-in catalogue, once loaded
 const authored = new Map();              // name -> the page's own strings (registerMessages)
 const loading = new Map();               // name -> the promise of its module
 const bundles = new Map();               // name -> its bundle, until a catalogue changes
@@ -91,6 +93,16 @@ export function registerMessages(lang, messages) {
   changed();
 }
 
+/**
+ * Adds English words that load with the code that shows them (./en-train.js with the train panel),
+ * so the widget's bundle does not carry them. Other languages keep those keys in their own modules.
+ */
+export function addEnglish(messages) {
+  Object.assign(english, messages);
+  // Nothing on screen shows these keys yet, so nothing re-renders; en-XA wraps them too.
+  if (builtIn.has('en-XA')) builtIn.set('en-XA', pseudo(english));
+}
+
 function changed() {
   bundles.clear();
   changeListeners.forEach((listener) => listener());
@@ -107,7 +119,7 @@ function lookup(name, key) {
   if (own !== undefined) return own;
   /* global AW_RELEASE */ // defined by the hosted build: this line, and warnMissing, are left out there
   if (typeof AW_RELEASE === 'undefined') warnMissing(name, key);
-  return authored.get('en')?.[key] ?? en[key] ?? key;
+  return authored.get('en')?.[key] ?? english[key] ?? key;
 }
 
 function warnMissing(name, key) {

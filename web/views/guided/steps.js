@@ -4,6 +4,8 @@
 // Pure data: which numbers each step is the first to show, and which steps ask
 // a misconception probe and for a guess before they show them (in `predict` mode).
 
+import { t } from './words.js';
+
 /**
  * Each step: id, a short title, `reveals` (the kinds of number this step is the first
  * to put on screen; no earlier step may show them), `guess` (the guess asked before the
@@ -32,10 +34,16 @@ export const STEPS = Object.freeze([
 
 export const STEP_COUNT = STEPS.length;
 
-/** "Step 3 of 12" for a 0-based index. */
+/** "Step 3 of 12" for a 0-based index, in the language in force. */
 export function stepLabel(index) {
-  return `Step ${index + 1} of ${STEP_COUNT}`;
+  return t('tour.step', { n: index + 1, count: STEP_COUNT });
 }
+
+/**
+ * A step's title in the language in force. STEPS' own `title` stays English: the tour's events
+ * carry it, and events are language-neutral.
+ */
+export const stepTitle = (step) => t(`tour.title.${step.id}`);
 
 /** Clamps any number to a step index (0 … STEP_COUNT − 1). */
 export function clampStep(index) {

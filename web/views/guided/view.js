@@ -6,7 +6,9 @@
 // The widget hands it the core's result after every successful recompute (update);
 // an edit re-plays the step on screen with the new numbers.
 import { el, uid } from '../../shared/dom.js';
-import { STEPS, STEP_COUNT, resultsFor, stepLabel } from './steps.js';
+import { STEPS, STEP_COUNT, resultsFor, stepLabel, stepTitle } from './steps.js';
+import { currentBundle, inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
 import { canProbe, probeFor, scoreProbe } from './probes.js';
@@ -39,6 +41,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   let announced = -1;   // the step the last attention-tour-step named: a repaint of it fires none
 
   const ui = buildFrame();
+  let framedIn = 'en';   // the language the frame's words (text(key), label(key)) are written in
   const player = createPlayer({
     onStep: () => render(),
     waiting: (index) => predict && state && pendingAsk(STEPS[index]) !== null,
@@ -49,25 +52,27 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     const count = el('span', { class: 'g-count' });
     const title = el('span', { class: 'g-title' });
     const heading = el('h3', { id: headingId, class: 'g-heading' }, count, ': ', title);
-    const previous = button('Previous step', () => player.previous());
-    const play = button('Play', () => player.toggle());
+    const previous = button('tour.previous', () => player.previous());
+    const play = button('tour.play', () => player.toggle());
     play.classList.add('g-play');
-    const next = button('Next step', () => player.next());
-    const jump = el('select', { class: 'g-jump', 'aria-label': 'Jump to step' },
-      STEPS.map((s, k) => el('option', { value: k, text: `${k + 1}. ${s.title}` })));
+    const next = button('tour.next', () => player.next());
+    // The options' words are written by render(), in the language in force.
+    const jump = el('select', { class: 'g-jump', ...label('tour.jump') },
+      STEPS.map((s, k) => el('option', { value: k })));
     jump.addEventListener('change', () => player.goTo(Number(jump.value)));
-    const asker = el('select', { class: 'g-asker-select', 'aria-label': 'Asker' });
+    const asker = el('select', { class: 'g-asker-select', ...label('tour.asker') });
     asker.addEventListener('change', () => onAsker(Number(asker.value)));
     const guessFirst = el('input', { type: 'checkbox', role: 'switch' });
     guessFirst.addEventListener('change', () => onPredict(guessFirst.checked));
     const caption = el('p', { class: 'g-caption', role: 'status', 'aria-live': 'polite' });
     const stage = el('div', { class: 'g-stage', tabindex: '-1' });
-    const edit = el('details', { class: 'g-edit' }, el('summary', { text: 'Change the numbers' }), ...extras);
+    const edit = el('details', { class: 'g-edit' }, el('summary', text('tour.edit')), ...extras);
     const element = el('section', { class: 'guided', 'aria-labelledby': headingId },
       heading,
-      el('div', { class: 'g-nav', role: 'group', 'aria-label': 'Steps' }, previous, play, next,
-        el('label', { class: 'g-pick-label' }, 'Go to ', jump), el('label', { class: 'g-pick-label' }, 'Asker ', asker),
-        el('label', { class: 'g-pick-label switch' }, guessFirst, 'Guess first')),
+      el('div', { class: 'g-nav', role: 'group', ...label('tour.steps') }, previous, play, next,
+        el('label', { class: 'g-pick-label' }, el('span', text('tour.goTo')), jump),
+        el('label', { class: 'g-pick-label' }, el('span', text('asker.label')), asker),
+        el('label', { class: 'g-pick-label switch' }, guessFirst, el('span', text('tour.guessFirst')))),
       caption, stage, edit);
     return { element, count, title, previous, play, next, jump, asker, guessFirst, caption, stage };
   }
@@ -79,25 +84,38 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     return null;
   }
 
-  function button(text, onClick) {
-    const b = el('button', { type: 'button', text });
+  function button(key, onClick) {
+    const b = el('button', { type: 'button', ...text(key) });
     b.addEventListener('click', onClick);
     return b;
   }
 
-  // Draws the current step from the current numbers and plays its transition.
+  // Draws the current step from the current numbers and plays its transition, in the widget's
+  // language: the nearest `lang` once placed (a click, Play's timer), else the language the
+  // panels paint in (they call update inside it).
   function render() {
+    if (ui.element.isConnected) inLocaleOf(ui.element, renderStep);
+    else renderStep();
+  }
+
+  function renderStep() {
     if (!state) return;
+    // The frame's words were built before the tour knew its language: rewritten when it changes.
+    if (currentBundle().lang !== framedIn) {
+      framedIn = currentBundle().lang;
+      relabel(ui.element);
+    }
     const index = player.index;
     const step = STEPS[index];
     const results = resultsFor(index, state, now, attend);
     ui.count.textContent = stepLabel(index);
-    ui.title.textContent = step.title;
+    ui.title.textContent = stepTitle(step);
+    [...ui.jump.options].forEach((option, k) => { option.textContent = `${k + 1}. ${stepTitle(STEPS[k])}`; });
     ui.jump.value = String(index);
     ui.previous.disabled = index === player.from;
     ui.next.disabled = index === player.to;
     [...ui.jump.options].forEach((option, k) => { option.hidden = option.disabled = k < player.from || k > player.to; });
-    ui.play.textContent = player.playing ? 'Pause' : 'Play';
+    ui.play.textContent = t(player.playing ? 'tour.pause' : 'tour.play');
     const guessable = canGuess(step.guess, state);
     const stored = guesses.get(step.id);
     const guess = stored && (stored.skipped ? { skipped: true }
@@ -105,7 +123,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     const ask = predict ? pendingAsk(step) : null;
     // The probe is written from the numbers now: after an edit it asks (and answers) about them.
     const probe = predict && canProbe(step.probe, state) ? probeFor(step.probe, state, results) : null;
-    ui.caption.textContent = ask ? 'Make your guess, or skip it, to see this step.' : captionFor(index, state, results);
+    ui.caption.textContent = ask ? t('tour.askFirst') : captionFor(index, state, results);
     motion.cancel();
     if (step.id !== 'train') training?.pause();
     else training ??= createTourTraining({ reducedMotion: prefersReducedMotion(),

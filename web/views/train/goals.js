@@ -14,6 +14,8 @@
 //   learningRate, maxSteps    the default rate, and the bound the tests hold it to
 //   canFail                   the goal is not expected to be met (one layer on the pronouns)
 import { presetState } from '../../model/presets.js';
+import { fixed2 } from '../../shared/numbers.js';
+import { t } from './words.js';
 import {
   ANIMALS, BREAKABLES, CUES, FEATURES, HELD_OUT, HELD_OUT_SET, PRONOUN_TARGET, TRAINING, VOCABULARY, expectedNoun, sentence,
 } from './pronouns.js';
@@ -34,10 +36,6 @@ function castStart(core, seed) {
 
 const satAttendsToThe = {
   id: 'sat-the',
-  name: 'sat attends to the',
-  target: 'sat gives more than 0.80 of its attention to “the”.',
-  loss: 'Loss: −log(sat’s share on “the”), the cross-entropy of sat’s row: 0 only when the share is 1.',
-  hint: 'By hand: one cell of W_Q is enough. Which one?',
   learningRate: 0.01,
   maxSteps: 300,
   start(core, seed = 0) {
@@ -56,10 +54,6 @@ const DEFAULT_PIN = Object.freeze([1, 2]);
 
 const matchABlend = {
   id: 'blend',
-  name: 'match a target blend',
-  target: 'sat’s output lands on the pin: a squared error below 0.01.',
-  loss: 'Loss: |o_sat − pin|², the squared distance between sat’s output and the pin.',
-  hint: 'By hand: drag the value arrows (or type in W_V) until sat’s output sits on the pin.',
   learningRate: 0.01,
   maxSteps: 300,
   /** seed 0: the pin at [1, 2]; seed s: a seeded pin in [−3, 3]² from the core. */
@@ -167,12 +161,8 @@ function swappedCue(core, state, upper, expected) {
 
 const pronounsFindTheirNoun = {
   id: 'pronouns',
-  name: 'pronouns find their noun',
   layers: 1,
   canFail: true, // one layer cannot: docs/training.md
-  target: `In every training sentence, “it” gives its noun more than ${PRONOUN_TARGET.toFixed(2)} of its attention.`,
-  loss: 'Loss: the mean of −log(“it”’s share on its noun) over the training sentences.',
-  hint: 'By hand: can any W_Q and W_K make “it” find the cat when the cat was hungry and the vase when it was fragile?',
   learningRate: 0.5,
   maxSteps: 300,
   training: TRAINING_SENTENCES,
@@ -188,13 +178,7 @@ const pronounsFindTheirNoun = {
 
 const itReadsItsSentence = {
   id: 'it-two-layers',
-  name: '“it” reads its sentence (two layers)',
   layers: 2,
-  target: `In every training sentence, “it” gives its noun more than ${PRONOUN_TARGET.toFixed(2)} of its attention `
-    + 'in layer 2.',
-  loss: 'Loss: the mean of −log(layer 2’s share of “it” on its noun) over the training sentences.',
-  hint: 'Two layers, each with its own W_Q, W_K, W_V. Layer 1 adds what each word read to its vector, so '
-    + 'layer 2’s queries and keys are made from what layer 1 brought. The cast is layer 1.',
   learningRate: 0.5,
   maxSteps: 60,
   training: TRAINING_SENTENCES,
@@ -208,7 +192,22 @@ const itReadsItsSentence = {
   },
 };
 
-export const GOALS = Object.freeze([satAttendsToThe, matchABlend, pronounsFindTheirNoun, itReadsItsSentence]);
+// A goal's words (name, target with its threshold, loss, hint) are the catalogue's, read in the
+// language in force each time they are read (web/shared/i18n/; keys train.goal.<id>.*).
+function withWords(goal, threshold) {
+  const key = (part) => `train.goal.${goal.id}.${part}`;
+  return Object.defineProperties(goal, {
+    name: { get: () => t(key('name')), enumerable: true },
+    target: { get: () => t(key('target'), { target: fixed2(threshold) }), enumerable: true },
+    loss: { get: () => t(key('loss')), enumerable: true },
+    hint: { get: () => t(key('hint')), enumerable: true },
+  });
+}
+
+export const GOALS = Object.freeze([
+  withWords(satAttendsToThe, 0.8), withWords(matchABlend, 0.01),
+  withWords(pronounsFindTheirNoun, PRONOUN_TARGET), withWords(itReadsItsSentence, PRONOUN_TARGET),
+]);
 
 /** The goal with this id, or undefined. */
 export function goalById(id) {

@@ -16,6 +16,8 @@ import {
 } from './readout.js';
 import { beginAt, measure, resetUpper, startRun, trainOnce } from './run.js';
 import { Trainer } from './trainer.js';
+import { inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 import { styleSheet } from './train.css.js';
 
 const CURVE = { width: 300, height: 90 };
@@ -36,6 +38,10 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   const sheet = styleSheet(); // built from train.css, once per page
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const ui = buildView();
+  // Everything the panel writes is in the widget's language, read from the nearest `lang` above it
+  // (the widget writes its resolved language on its root): each way in (a click, a frame of the
+  // trainer, a change of the model) runs inside it.
+  const speak = (fn) => (...args) => inLocaleOf(ui.element, () => fn(...args));
   let goal = GOALS[0];
   let run = null;
   let current = null;    // { loss, gradients, moved } at model.state, from the core; null: goal not measurable
@@ -47,11 +53,11 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   const train = { wq: true, wk: true, wv: true };
 
   const trainer = new Trainer({
-    step: stepOnce,
+    step: speak(stepOnce),
     isMet: () => progressNow()?.met ?? false,
     // The panel repaints when the trainer says (each frame, or each batch with reduced motion),
     // not at every step: the widget's own views follow the model at every step.
-    onChange: paintModel,
+    onChange: speak(paintModel),
     // Reduced motion: a few repaints a second, several steps each, instead of one per frame.
     ...(reducedMotion && {
       scheduler: { schedule: (fn) => setTimeout(fn, 250), soon: (fn) => setTimeout(fn, 0), cancel: (h) => clearTimeout(h) },
@@ -90,7 +96,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
 
   // One step for the trainer: through the core, then into the model. Throws with the reason when refused.
   function stepOnce() {
-    if (!current) throw new Error(ui.message.textContent || 'This goal cannot be trained on this example.');
+    if (!current) throw new Error(ui.message.textContent || t('train.cannotTrain'));
     const rate = readRate();
     const r = trainOnce(core, run, model.state, { learningRate: rate, train: { ...train } });
     if (r.stalled) return r;
@@ -145,7 +151,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
 
   function readRate() {
     const parsed = parseNumber(ui.rate.value);
-    if (!parsed.ok) throw Object.assign(new Error(`The learning rate ${parsed.message}.`), { code: 'bad_learning_rate' });
+    if (!parsed.ok) throw Object.assign(new Error(t('train.badRate', { problem: parsed.message })), { code: 'bad_learning_rate' });
     return parsed.value; // the core refuses 0, negatives and above 100 with its own words
   }
 
@@ -155,8 +161,8 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     const parsed = parseNumber(ui.seed.value);
     const ok = parsed.ok && Number.isInteger(parsed.value) && parsed.value >= 0 && parsed.value <= 999;
     setAttr(ui.seed, 'aria-invalid', String(!ok));
-    seedNote = ok ? '' : `The seed must be a whole number from 0 to 999 (got ${quote(ui.seed.value)}); `
-      + `the grids stay as they are${run ? ` (seed ${run.seed})` : ''}.`;
+    seedNote = ok ? '' : run ? t('train.badSeedRun', { got: quote(ui.seed.value), seed: run.seed })
+      : t('train.badSeed', { got: quote(ui.seed.value) });
     if (ok) clearMessage();
     else showMessage(seedNote, 'bad_seed');
     return ok ? parsed.value : null;
@@ -195,8 +201,8 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
       clearMessage();
       return m;
     } catch (err) {
-      showMessage(`“${goal.name}” cannot be measured on these numbers: ${err.message}. `
-        + 'Pick the goal again to load its sentence.', err.code ?? 'bad_goal');
+      showMessage(t('train.cannotMeasure', { goal: t('train.quote', { w: goal.name }), reason: err.message }),
+        err.code ?? 'bad_goal');
       return null;
     }
   }
@@ -213,7 +219,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   // ---- painting ----
 
   function paintGoal() {
-    setText(ui.target, `Goal: ${goal.target}`);
+    setText(ui.target, t('train.target', { target: goal.target }));
     setText(ui.loss, goal.loss);
     setText(ui.hint, goal.hint);
     const pronouns = PRONOUN_GOALS.has(goal.id);
@@ -221,11 +227,10 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     ui.yoursBox.hidden = !pronouns;
     showSentenceMessage(''); // a new goal's sentence replaces whatever the box held
     ui.upper.hidden = goal.layers !== 2;
-    setText(ui.whole, pronouns ? 'This goal reads the whole sentence (no causal mask), as the chapter’s “it” does: '
-      + '“it” may look at “hungry” after it.' : '');
+    setText(ui.whole, pronouns ? t('train.whole') : '');
     ui.whole.hidden = !pronouns;
     if (pronouns) ui.sentenceList.replaceChildren(...goal.training.map((s) =>
-      el('li', { text: `${s.tokens.join(' ')} (${s.links.map((l) => `${s.tokens[l.asker]} → ${s.tokens[l.key]}`).join(', ')})` })));
+      el('li', { text: `${s.tokens.join(' ')} (${s.links.map((l) => `${s.tokens[l.asker]} → ${s.tokens[l.key]}`).join(t('list.separator'))})` })));
   }
 
   // Everything that follows the model's numbers: the check, the readout, the marks, the pin.
@@ -237,7 +242,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     }
     ui.check.classList.toggle('met', Boolean(p?.met));
     setText(ui.checkIcon, p?.met ? '✓' : '✗');
-    setText(ui.checkText, p ? checkSentence(goal.id, p) : 'No check: the goal cannot be measured on these numbers.');
+    setText(ui.checkText, p ? checkSentence(goal.id, p) : t('train.noCheck'));
     ui.heldOut.hidden = !p?.heldOut;
     if (p?.heldOut) {
       setText(ui.heldOut, heldOutSentence(p));
@@ -266,23 +271,23 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     if (ui.tables.dataset.shape !== shape) {
       ui.tables.dataset.shape = shape;
       ui.tables.replaceChildren(...rows.map((row, l) => sharesTable(
-        rows.length > 1 ? `Layer ${l + 1} shares` : 'Layer 1 shares (the only layer)', sentence.tokens, row)));
+        rows.length > 1 ? t('train.layerShares', { n: l + 1 }) : t('train.onlyLayerShares'), sentence.tokens, row)));
     }
     rows.forEach((row, l) => ui.tables.children[l].querySelectorAll('table').forEach((table) =>
       table.querySelectorAll('td').forEach((td, j) => setText(td, fixed2(row[j])))));
-    const lines = asker >= 0 ? layerSentences(sentence) : ['There is no “it” in this sentence: nothing to show.'];
+    const lines = asker >= 0 ? layerSentences(sentence) : [t('train.noIt')];
     setLines(ui.layerLines, lines);
   }
 
   // What one layer's training shows (the goal "pronouns find their noun"): once trained, the
   // challenge on the sentence on screen; once the loss settled, why it settled where it did.
-  function paintLessons(t, p) {
-    const challenge = goal.id === 'pronouns' && t.steps > 0 && Boolean(p?.sentence);
+  function paintLessons(loop, p) {
+    const challenge = goal.id === 'pronouns' && loop.steps > 0 && Boolean(p?.sentence);
     ui.challenge.hidden = !challenge;
     if (challenge) setText(ui.challenge, challengeSentence(p.sentence));
-    const settled = goal.id === 'pronouns' && t.kind === 'settled' && Boolean(p);
+    const settled = goal.id === 'pronouns' && loop.kind === 'settled' && Boolean(p);
     ui.coinToss.hidden = !settled;
-    if (settled) setText(ui.coinToss, coinTossSentence(p, t.losses.at(-1)));
+    if (settled) setText(ui.coinToss, coinTossSentence(p, loop.losses.at(-1)));
   }
 
   // Layer 2's grids (the goal of two layers): numbers only, written while they are open; the
@@ -291,43 +296,43 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     if (goal.layers !== 2 || !run?.upper || !ui.upper.open) return;
     const layer = run.upper[0];
     if (ui.upperGrids.children.length !== GRIDS.length)
-      ui.upperGrids.replaceChildren(...GRIDS.map(([name, label]) => gridTable(`Layer 2 ${label}`, layer[name])));
+      ui.upperGrids.replaceChildren(...GRIDS.map(([name, label]) => gridTable(t('train.upperGrid', { name: label }), layer[name])));
     GRIDS.forEach(([name], k) => ui.upperGrids.children[k].querySelectorAll('tr').forEach((tr, r) =>
       tr.querySelectorAll('td').forEach((td, c) => setText(td, fixed2(layer[name][r][c])))));
   }
 
-  function paintTrainer(t) {
-    setText(ui.play, t.playing ? 'Pause' : 'Train');
+  function paintTrainer(loop) {
+    setText(ui.play, t(loop.playing ? 'train.pause' : 'train.train'));
     // Sixty changes a second would flood a screen reader: the live lines speak when it pauses.
-    for (const line of [ui.check, ui.readout]) setAttr(line, 'aria-live', t.playing ? 'off' : 'polite');
+    for (const line of [ui.check, ui.readout]) setAttr(line, 'aria-live', loop.playing ? 'off' : 'polite');
     const usable = Boolean(current);
-    ui.play.disabled = !usable && !t.playing;
-    ui.stepButton.disabled = !usable || t.playing;
+    ui.play.disabled = !usable && !loop.playing;
+    ui.stepButton.disabled = !usable || loop.playing;
     // The readout compares with the start once anything moved (a step, or an edit of your own).
     const p = progressNow();
-    const atStart = t.steps === 0 && t.edits.length === 0;
+    const atStart = loop.steps === 0 && loop.edits.length === 0;
     setText(ui.readout, p ? readout(goal.id, p, atStart ? undefined : run.originProgress) : '');
-    paintLessons(t, p);
-    const loss = t.losses.at(-1);
-    setText(ui.stats, Number.isFinite(loss) ? lossSentence(loss, t.steps) : `Step ${t.steps}.`);
+    paintLessons(loop, p);
+    const loss = loop.losses.at(-1);
+    setText(ui.stats, Number.isFinite(loss) ? lossSentence(loss, loop.steps) : t('train.stepsSoFar', { n: loop.steps }));
     // The goal met or the loss settled is news, not an error; a stop for any other reason is an
     // error with its code.
-    const news = t.kind === 'met' || t.kind === 'settled';
-    setText(ui.note, news ? t.message : '');
-    if (t.message && !news) showMessage(t.message, t.code);
-    paintCurve(t);
+    const news = loop.kind === 'met' || loop.kind === 'settled';
+    setText(ui.note, news ? loop.message : '');
+    if (loop.message && !news) showMessage(loop.message, loop.code);
+    paintCurve(loop);
   }
 
-  function paintCurve(t) {
-    const kept = t.losses.flatMap((loss, k) => (Number.isFinite(loss) ? [k] : []));
-    const finite = kept.map((k) => t.losses[k]), steps = kept.map((k) => t.stepOf[k]);
-    const edits = t.edits.filter((k) => Number.isFinite(t.losses[k])).map((k) => ({ step: t.stepOf[k], loss: t.losses[k] }));
+  function paintCurve(loop) {
+    const kept = loop.losses.flatMap((loss, k) => (Number.isFinite(loss) ? [k] : []));
+    const finite = kept.map((k) => loop.losses[k]), steps = kept.map((k) => loop.stepOf[k]);
+    const edits = loop.edits.filter((k) => Number.isFinite(loop.losses[k])).map((k) => ({ step: loop.stepOf[k], loss: loop.losses[k] }));
     const g = ui.paintCurve(finite, { steps, edits });
     setText(ui.yTop, fixed2(g.yMax));
-    setText(ui.xRight, `${g.xMax} steps`);
+    setText(ui.xRight, t('train.axisSteps', { n: g.xMax }));
     setAttr(ui.curve, 'aria-label', finite.length > 1
-      ? `Loss curve: from ${fixed2(finite[0])} to ${fixed2(finite.at(-1))} over ${steps.at(-1)} steps`
-      : 'Loss curve: no steps yet');
+      ? t('train.curve', { from: fixed2(finite[0]), to: fixed2(finite.at(-1)), n: steps.at(-1) })
+      : t('train.curveEmpty'));
   }
 
   function showMessage(text, code) {
@@ -347,17 +352,29 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     ui.message.textContent = '';
   }
 
+  // The language changed (or the panel was placed): the words built once are rewritten, the
+  // tables built from words are built again, the goal's words and the readouts repainted.
+  function relabelAll() {
+    relabel(ui.element);
+    setAttr(ui.element, 'aria-label', t('train.title')); // its own name: relabel() rewrites those below it
+    delete ui.tables.dataset.shape;
+    ui.upperGrids.replaceChildren();
+    if (!run) return;
+    paintGoal();
+    paintModel();
+  }
+
   // ---- the view ----
 
   function buildView() {
     const goalId = uid('goal'), rateId = uid('rate'), seedId = uid('seed');
     const goalSelect = el('select', { id: goalId, name: 'goal' },
-      GOALS.map((g) => el('option', { value: g.id, text: g.name })));
+      GOALS.map((g) => el('option', { value: g.id, ...text(`train.goal.${g.id}.name`) })));
     const rate = el('input', { id: rateId, type: 'text', class: 'num', autocomplete: 'off', spellcheck: 'false' });
     const seed = el('input', { id: seedId, type: 'text', class: 'num', autocomplete: 'off', spellcheck: 'false', value: '0' });
-    const play = el('button', { type: 'button', class: 'play', text: 'Train' });
-    const stepButton = el('button', { type: 'button', text: 'Step' });
-    const reset = el('button', { type: 'button', text: 'Reset training' });
+    const play = el('button', { type: 'button', class: 'play', ...text('train.train') });
+    const stepButton = el('button', { type: 'button', ...text('train.step') });
+    const reset = el('button', { type: 'button', ...text('train.reset') });
     const freeze = GRIDS.map(([name, label]) => {
       const input = el('input', { type: 'checkbox', checked: true, name });
       return { name, input, wrap: el('label', { class: 'learns' }, input, ' ', el('span', { class: 'role-w', text: label })) };
@@ -388,57 +405,55 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     parts.layerLines = el('ul', { class: 'layer-lines' });
     parts.challenge = el('p', { class: 'challenge', hidden: true });
     parts.yoursBox = el('div', { class: 'yours-box', hidden: true },
-      el('div', { class: 'row' }, el('label', { for: yoursId, text: 'Your sentence' }), parts.yours),
+      el('div', { class: 'row' }, el('label', { for: yoursId, ...text('train.yours') }), parts.yours),
       parts.yoursMessage, parts.tables, parts.layerLines, parts.challenge);
     parts.upperGrids = el('div', { class: 'upper-grids' });
     parts.upper = el('details', { class: 'upper', hidden: true },
-      el('summary', { text: 'Layer 2’s violet grids (the cast is layer 1)' }), parts.upperGrids);
+      el('summary', text('train.upper')), parts.upperGrids);
     parts.sentences = el('details', { class: 'sentences', hidden: true },
-      el('summary', { text: 'The training sentences' }), parts.sentenceList);
-    parts.element = el('section', { class: 'panel train', 'aria-label': 'Train the violet grids' },
-      el('h3', { text: 'Train the violet grids' }),
-      el('p', { class: 'lead', text: 'The recipe (score, soften, mix) never changes. Gradient descent only nudges '
-        + 'the entries of W_Q, W_K and W_V downhill on a goal’s loss. Try the goal by hand first, then press Train.' }),
+      el('summary', text('train.sentences')), parts.sentenceList);
+    parts.element = el('section', { class: 'panel train', ...label('train.title') },
+      el('h3', text('train.title')),
+      el('p', { class: 'lead', ...text('train.lead') }),
       el('div', { class: 'row' },
-        el('label', { for: goalId, text: 'Goal' }), goalSelect,
-        el('label', { for: seedId, text: 'Seed' }), seed),
+        el('label', { for: goalId, ...text('train.goal') }), goalSelect,
+        el('label', { for: seedId, ...text('train.seed') }), seed),
       parts.target, parts.loss, parts.whole, parts.hint, parts.check, parts.heldOut, parts.sentences, parts.yoursBox,
       // Cause beside effect: train-mount.js places the panel just before the cast (the violet
       // grids). Side by side (a wide widget) the buttons sit here, level with the grids; stacked
       // (train.css) they move to the panel's end, right above them.
       el('div', { class: 'act' },
         el('div', { class: 'row buttons' }, play, stepButton, reset,
-          el('label', { for: rateId, text: 'Learning rate' }), rate),
-        el('p', { class: 'marks-legend', text: 'Under each violet cell of the cast: ↑ or ↓, the way the next step '
-          + 'pushes it (· no push), then how far it has moved since the run began.' }),
-        el('fieldset', { class: 'row freeze' }, el('legend', { text: 'Grids that learn (untick to freeze)' }),
+          el('label', { for: rateId, ...text('train.rate') }), rate),
+        el('p', { class: 'marks-legend', ...text('train.marks') }),
+        el('fieldset', { class: 'row freeze' }, el('legend', text('train.freeze')),
           freeze.map((f) => f.wrap))),
       parts.coinToss, parts.upper,
       parts.stats, parts.note,
       el('figure', { class: 'curve-box' }, yTop, curve, xRight,
-        el('figcaption', { text: 'Loss after each step (dots: your own edits)' })),
+        el('figcaption', text('train.curveCaption'))),
       parts.readout, parts.message);
     return parts;
   }
 
   function wire() {
-    ui.goal.addEventListener('change', () => selectGoal(ui.goal.value));
-    ui.seed.addEventListener('change', changeSeed);
-    ui.yours.addEventListener('input', typeSentence);
-    ui.upper.addEventListener('toggle', paintUpper);
-    ui.play.addEventListener('click', () => trainer.toggle());
-    ui.stepButton.addEventListener('click', () => trainer.stepOnce());
-    ui.reset.addEventListener('click', resetTraining);
-    ui.rate.addEventListener('input', () => {
+    ui.goal.addEventListener('change', speak(() => selectGoal(ui.goal.value)));
+    ui.seed.addEventListener('change', speak(changeSeed));
+    ui.yours.addEventListener('input', speak(typeSentence));
+    ui.upper.addEventListener('toggle', speak(paintUpper));
+    ui.play.addEventListener('click', speak(() => trainer.toggle()));
+    ui.stepButton.addEventListener('click', speak(() => trainer.stepOnce()));
+    ui.reset.addEventListener('click', speak(resetTraining));
+    ui.rate.addEventListener('input', speak(() => {
       const parsed = parseNumber(ui.rate.value);
       setAttr(ui.rate, 'aria-invalid', String(!parsed.ok));
       if (parsed.ok) clearMessage();
-      else showMessage(`The learning rate ${parsed.message}.`, 'bad_learning_rate');
-    });
-    for (const f of ui.freeze) f.input.addEventListener('change', () => {
+      else showMessage(t('train.badRate', { problem: parsed.message }), 'bad_learning_rate');
+    }));
+    for (const f of ui.freeze) f.input.addEventListener('change', speak(() => {
       train[f.name] = f.input.checked;
       paintModel();
-    });
+    }));
   }
   wire();
 
@@ -451,13 +466,20 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
      * `later(fn)` may run its first measurement and paint in a task of its own (a page's load).
      */
     start(later) {
-      if (!run) selectGoal(goal.id, { keepState: true, then: later });
+      speak(relabelAll)(); // built before it was placed, so in English: now in the widget's language
+      if (!run) speak(selectGoal)(goal.id, { keepState: true, then: (paint) => later(speak(paint)) });
     },
     /** Follows the model while connected; the signal's abort unsubscribes and pauses. */
     connect(signal) {
-      const stop = model.subscribe(changedElsewhere);
+      const stop = model.subscribe(speak(changedElsewhere));
+      // The widget writes its language on its root (web/shared/controllers/lang.js): a change
+      // rewrites the panel's words in place, the run kept.
+      const languages = new MutationObserver(speak(relabelAll));
+      const holder = ui.element.parentNode?.closest?.('[lang]');
+      if (holder) languages.observe(holder, { attributeFilter: ['lang'] });
       signal.addEventListener('abort', () => {
         stop();
+        languages.disconnect();
         trainer.pause();
       });
     },
@@ -479,10 +501,10 @@ function setLines(list, lines) {
 function sharesTable(caption, tokens, row) {
   const across = el('table', { class: 'shares-row' }, el('caption', { text: caption }),
     el('tbody', {},
-      el('tr', {}, el('th', { scope: 'row', text: 'word' }), tokens.map((w) => el('th', { scope: 'col', text: w }))),
-      el('tr', {}, el('th', { scope: 'row', text: '“it”' }), row.map((x) => el('td', { text: fixed2(x) })))));
+      el('tr', {}, el('th', { scope: 'row', text: t('train.word') }), tokens.map((w) => el('th', { scope: 'col', text: w }))),
+      el('tr', {}, el('th', { scope: 'row', text: t('train.quote', { w: 'it' }) }), row.map((x) => el('td', { text: fixed2(x) })))));
   const down = el('table', { class: 'shares-col' }, el('caption', { text: caption }),
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'word' }), el('th', { scope: 'col', text: '“it”' }))),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: t('train.word') }), el('th', { scope: 'col', text: t('train.quote', { w: 'it' }) }))),
     el('tbody', {}, tokens.map((w, j) => el('tr', {}, el('th', { scope: 'row', text: w }),
       el('td', { text: fixed2(row[j]) })))));
   return el('div', { class: 'shares-pair' }, across, down);

@@ -8,6 +8,7 @@
 // only the cue, a word "it"'s own query cannot see. (tests/native/pronoun_sentences.hpp writes
 // the same sentences out for the core's tests.)
 import { clip } from '../../shared/text.js';
+import { t } from './words.js';
 
 /** The embedding's dimensions, in order (1 = the word has the feature). */
 export const FEATURES = Object.freeze(['noun', 'animal', 'breakable', 'pronoun', 'adjective', 'verb', 'little word']);
@@ -85,21 +86,21 @@ const KNOWN = Object.keys(VOCABULARY);
  */
 export function readTyped(text, maxTokens) {
   const tokens = String(text).trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (tokens.length === 0) return { ok: false, message: 'Type a sentence, for example “the cat knocked over the vase because it was hungry”.' };
+  if (tokens.length === 0) return { ok: false, message: t('train.typed.empty') };
   const unknown = [...new Set(tokens.filter((w) => !Object.hasOwn(VOCABULARY, w)))];
   if (unknown.length > 0) {
-    const shown = unknown.slice(0, 3).map((w) => `“${clip(w, 20)}”`).join(', ');
-    const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
-    return { ok: false, message: `${shown}${more}: ${unknown.length === 1 ? 'a word' : 'words'} the goal does not know. `
-      + `It knows: ${KNOWN.join(', ')}.` };
+    const shown = unknown.slice(0, 3).map((w) => t('train.quote', { w: clip(w, 20) })).join(t('list.separator'));
+    const words = unknown.length > 3 ? t('train.typed.more', { words: shown, n: unknown.length - 3 }) : shown;
+    return { ok: false, message: t('train.typed.unknown', { words, n: unknown.length, known: KNOWN.join(t('list.separator')) }) };
   }
-  if (tokens.length > maxTokens) return { ok: false, message: `That is ${tokens.length} words; at most ${maxTokens}.` };
+  if (tokens.length > maxTokens) return { ok: false, message: t('train.typed.tooMany', { n: tokens.length, max: maxTokens }) };
   return { ok: true, tokens, embeddings: tokens.map((w) => [...VOCABULARY[w]]) };
 }
 
 /**
  * Who "it" should mean in these words, by the data's rule: the one noun whose kind the cue fits.
- * { it, cue, noun, other } as token indices, or { why } when the sentence does not say (no "it",
+ * { it, cue, noun, other } as token indices, or { why } when the sentence does not say (why: the
+ * reason's name, 'it', 'cue' or 'nouns', worded by readout.js's whySentence) (no "it",
  * no cue or two, not exactly one noun of each kind).
  */
 export function expectedNoun(tokens) {
@@ -107,9 +108,9 @@ export function expectedNoun(tokens) {
   const its = at((w) => w === 'it');
   const cues = at((w) => Object.hasOwn(CUES, w));
   const animals = at((w) => ANIMALS.includes(w)), breakables = at((w) => BREAKABLES.includes(w));
-  if (its.length !== 1) return { why: 'it needs “it” once' };
-  if (cues.length !== 1) return { why: 'it needs one cue, “fragile” or “hungry”' };
-  if (animals.length !== 1 || breakables.length !== 1) return { why: 'it needs one animal and one breakable noun' };
+  if (its.length !== 1) return { why: 'it' };
+  if (cues.length !== 1) return { why: 'cue' };
+  if (animals.length !== 1 || breakables.length !== 1) return { why: 'nouns' };
   const fits = CUES[tokens[cues[0]]] === 'animal';
   return { it: its[0], cue: cues[0], noun: fits ? animals[0] : breakables[0], other: fits ? breakables[0] : animals[0] };
 }

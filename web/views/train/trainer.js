@@ -7,6 +7,9 @@
 //   const t = new Trainer({ step, isMet, onChange });
 //   t.begin(loss0); t.play(); ... t.pause(); t.reset(loss0);
 
+import { t } from './words.js';
+import { localText } from './readout.js';
+
 /** The loss rising this many steps in a row means the rate is too large: pause. */
 export const RISING_STEPS = 20;
 /**
@@ -46,6 +49,7 @@ export class Trainer {
   #handle = null;
   #rising = 0;
   #recent = []; // the losses of the last SETTLE_STEPS steps and the one before them
+  #message = ''; // message: a string, or a function that writes it in the language in force
   #met = false; // isMet() after the latest step or edit (asked once per step: it runs the core)
 
   /**
@@ -58,6 +62,15 @@ export class Trainer {
    *   stepsPerTick: steps per scheduled tick; a batch that has spent tickBudget ms (by `now`) goes on
    *   in a task of its own (scheduler.soon, else schedule), so slow steps never make a long task.
    */
+  /** Why it last paused by itself, or '': written now, in the language in force. */
+  get message() {
+    return typeof this.#message === 'function' ? this.#message() : this.#message;
+  }
+
+  set message(text) {
+    this.#message = text;
+  }
+
   constructor({ step, isMet, onChange = () => {}, scheduler = frameScheduler, stepsPerTick = 1, tickBudget = Infinity,
     now = () => performance.now() }) {
     this.#step = step;
@@ -72,7 +85,6 @@ export class Trainer {
     this.losses = [];   // the losses recorded, oldest first (losses[0]: at the start)
     this.stepOf = [];   // stepOf[k]: how many steps had been taken when losses[k] was recorded
     this.edits = [];    // indices into losses where a hand edit, not a step, moved the loss
-    this.message = '';  // why it last paused by itself, or ''
     // What the message is: 'met' (the goal), 'settled' (the loss stopped falling), or why it
     // stopped: 'refused' (the step threw; `code` is the error's), 'rising' (the loss ran away),
     // 'stalled' (nothing could move).
@@ -180,13 +192,14 @@ export class Trainer {
     this.#recent.push(result.loss);
     if (this.#recent.length > SETTLE_STEPS + 1) this.#recent.shift();
     this.#met = this.#isMet();
-    if (!wasMet && this.#met) this.#stop(`Goal met after ${this.steps} ${this.steps === 1 ? 'step' : 'steps'}.`, 'met', '');
+    // The words are written when read (message), in the language in force then: a stop in a frame
+    // outside any element's language still reads in the panel's when it paints.
+    const n = this.steps;
+    if (!wasMet && this.#met) this.#stop(() => t('train.stop.met', { n }), 'met', '');
     else if (this.#rising >= RISING_STEPS)
-      this.#stop(`The loss rose ${RISING_STEPS} steps in a row: the learning rate is too large for this goal. `
-        + 'Lower it and press Train.', 'rising', 'diverging');
+      this.#stop(() => t('train.stop.rising', { n: RISING_STEPS }), 'rising', 'diverging');
     else if (this.#recent.length > SETTLE_STEPS && !(this.#recent[0] - result.loss >= SETTLE_FALL))
-      this.#stop(`The loss fell less than ${SETTLE_FALL} over the last ${SETTLE_STEPS} steps: training has settled `
-        + `after ${this.steps} steps.`, 'settled', '');
+      this.#stop(() => t('train.stop.settled', { fall: localText(String(SETTLE_FALL)), window: SETTLE_STEPS, n }), 'settled', '');
     return true;
   }
 
@@ -203,7 +216,7 @@ export class Trainer {
   }
 
   #stop(message, kind, code) {
-    this.message = message;
+    this.#message = message;
     this.kind = kind;
     this.code = code;
     this.#rising = 0;

@@ -50,10 +50,10 @@ function markCell(input, mark) {
   span.hidden = false;
   const { gradient, moved, learns } = mark;
   const arrow = gradient < 0 ? '↑' : gradient > 0 ? '↓' : '·';
-  const movedText = moved > 0 && fixed2(moved) !== '0.00' ? `+${fixed2(moved)}` : fixed2(moved);
+  const movedText = moved > 0 && moved.toFixed(2) !== '0.00' ? `+${fixed2(moved)}` : fixed2(moved);
   setText(span, `${arrow} ${movedText}`);
   span.classList.toggle('frozen', !learns);
-  const push = gradient === 0 ? 'no push' : `pushed ${gradient < 0 ? 'up' : 'down'}`;
-  setAttr(input, 'aria-description', `gradient ${fixed2(gradient)}, ${push}${learns ? '' : ' (frozen)'}; `
-    + `moved ${movedText} since training began`);
+  const push = t(gradient === 0 ? 'train.push.none' : gradient < 0 ? 'train.push.up' : 'train.push.down');
+  setAttr(input, 'aria-description', t(learns ? 'train.mark' : 'train.markFrozen',
+    { gradient: fixed2(gradient), push, moved: movedText }));
 }

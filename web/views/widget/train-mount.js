@@ -7,6 +7,7 @@ import { AttentionGoalEvent } from '../train/events.js';
 import { parseBoolean } from '../../shared/booleans.js';
 import { continueRender, queueRender } from '../../shared/near.js';
 import { thrown } from '../../shared/text.js';
+import { inLocaleOf, t } from '../../shared/i18n/messages.js';
 
 /**
  * @param {{ host: HTMLElement, model: object, panels: () => object | null, showNotes: (notes: object[]) => void }} parts
@@ -53,7 +54,8 @@ export function createTrainMount({ host, model, panels, showNotes }) {
     };
     Promise.all([import('../train/panel.js'), loadAttention({ training: true, path: 'teaching' })])
       .then((loaded) => queueRender(() => arrived(loaded)),
-        (err) => showNotes([{ code: 'load_failed', message: `The train panel could not load: ${err?.message ?? thrown(err)}.` }]));
+        (err) => showNotes([{ code: 'load_failed', message: inLocaleOf(views?.cast.element ?? host,
+          () => t('train.loadFailed', { reason: err?.message ?? thrown(err) })) }]));
   }
 
   function unmount() {
