@@ -63,6 +63,9 @@ test('a "null" height is taken only for the frame that sent it; other windows an
     `<iframe id="three" sandbox="allow-scripts" src="${stranger.origin}/" width="300" height="100"></iframe>`].join('\n'),
   [stranger.origin]);
   const [one, two] = [frameNamed(page, 'x=one'), frameNamed(page, 'x=two')];
+  // A widget builds as it comes near the viewport, and frame two may sit below the fold: bring it
+  // into view, as a reader would, before asking for its table.
+  await page.locator('#two').scrollIntoViewIfNeeded();
   await expect(page.frameLocator('#two').locator('attention-widget').getByRole('table', { name: 'Shares', exact: true })).toBeVisible();
   // Chromium pauses the rendering of a frame out of view (these inline frames sit on one baseline, so a
   // short one can be pushed below the fold), and with it the frame's ResizeObserver: as a reader would,
