@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.url));
-// The budgets, with slack (about 3 KB): the widget, all included, at most 72 KB gzip in few
+// The budgets, with slack (about 2.5 KB): the widget, all included, at most 72 KB gzip in few
 // requests; the scale lab at most 20 KB more next to a widget, 31 KB on a page of its own.
 // The widget's was 64 KB until features bought their bytes: the theme that follows the page's
 // toggle (web/shared/ tokens and controller: about 650 B), the chapter's prose elements
@@ -16,7 +16,7 @@ export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.u
 // over Intl 1.1 KB, the catalogue registry, the lang resolution and relabelling about 2 KB, the
 // English catalogue with its keys, whose words were in the code before; every other language
 // loads on demand, outside this count) and figures that build only the panels they show (about
-// 300 B). Measured (this script): the widget 70,768 B (69.1 KB, the teaching core's loader 6.8 KB
+// 300 B). Measured (this script): the widget 71,132 B (69.5 KB, the teaching core's loader 6.8 KB
 // and wasm 15.5 KB among it); the lab 20,323 B more (19.8 KB: the element 10.4 KB, its
 // relaxed-SIMD kernel 5.5 KB of wasm and 0.3 KB of loader, the kernel runner 0.9 KB, the worker
 // and the code it shares with the page 3.0 KB, the worker pool included); the lab alone 30.1 KB
