@@ -9,10 +9,10 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test, expect } from '@playwright/test';
-import { watchConsole } from '../tests/browser/console.js';
+import { test } from '@playwright/test';
 import { packAndInstall, REPO } from '../tests/package/pack.mjs';
 import { serveFolder } from '../tests/package/serve-folder.mjs';
+import { expectHydrated } from './hydration.js';
 
 const run = promisify(execFile);
 const SITE = join(REPO, 'recipes', '.sites', 'docusaurus-react'); // inside recipes/: Docusaurus resolves from there
@@ -68,21 +68,7 @@ test('Docusaurus MDX: after hydration the widget shows the config and onAttentio
     await run(join(BIN, 'docusaurus'), ['build'], { cwd: SITE, env: ENV, maxBuffer: 64 << 20 })
       .catch((err) => { throw new Error(`docusaurus build failed:\n${err.stdout}\n${err.stderr}`); });
     server = await serveFolder(join(SITE, 'build'), { pages: { '/favicon.ico': '' } });
-    const html = await (await fetch(`${server.origin}/lesson/`)).text();
-    expect(html, 'the server rendered the element').toContain('<attention-widget preset="river-bank"');
-    const problems = watchConsole(page);
-    await page.goto(`${server.origin}/lesson/`);
-    const widget = page.locator('attention-widget');
-    // The config, set as a property after hydration: the widget's own words, not the preset's.
-    await expect.poll(() => widget.evaluate((w) => w.state?.tokens)).toEqual(['fox', 'jumps', 'high']);
-    await expect(page.locator('#reasons')).not.toBeEmpty(); // the handler fired for the config's change
-    const before = (await page.locator('#reasons').textContent()).split(' ');
-    await widget.getByRole('switch', { name: 'Causal mask: hide later words' }).click(); // a learner's change
-    await expect(page.locator('#reasons')).toHaveText([...before, 'switch'].join(' '));
-    // The handler's setState re-rendered the page: the learner's change stays.
-    await expect(widget.getByRole('switch', { name: 'Causal mask: hide later words' })).toBeChecked();
-    expect(await widget.evaluate((w) => w.state.tokens)).toEqual(['fox', 'jumps', 'high']);
-    expect(problems).toEqual([]);
+    await expectHydrated(page, `${server.origin}/lesson/`);
     await rm(SITE, { recursive: true, force: true });
   } finally {
     await server?.close();

@@ -8,8 +8,8 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test, expect } from '@playwright/test';
-import { watchConsole } from '../tests/browser/console.js';
+import { test } from '@playwright/test';
+import { expectHydrated } from './hydration.js';
 import { REPO } from '../tests/package/pack.mjs';
 
 const run = promisify(execFile);
@@ -75,19 +75,7 @@ test('Next.js app router: after hydration the widget shows the config and onAtte
     await run(process.execPath, [join(NEXT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
       { cwd: APP, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, maxBuffer: 16 << 20 });
     stop = await start();
-    const origin = `http://localhost:${PORT}`;
-    const html = await (await fetch(`${origin}/`)).text();
-    expect(html, 'the server rendered the element').toContain('<attention-widget preset="river-bank"');
-    const problems = watchConsole(page);
-    await page.goto(`${origin}/`);
-    const widget = page.locator('attention-widget');
-    // The config, set as a property after hydration: the widget's own words, not the preset's.
-    await expect.poll(() => widget.evaluate((w) => w.state?.tokens)).toEqual(['fox', 'jumps', 'high']);
-    await expect(page.locator('#reasons')).not.toBeEmpty(); // the handler fired for the config's change
-    const before = (await page.locator('#reasons').textContent()).split(' ');
-    await widget.getByRole('switch', { name: 'Causal mask: hide later words' }).click(); // a learner's change
-    await expect(page.locator('#reasons')).toHaveText([...before, 'switch'].join(' '));
-    expect(problems).toEqual([]);
+    await expectHydrated(page, `http://localhost:${PORT}/`);
   } finally {
     stop();
     await rm(APP, { recursive: true, force: true });
