@@ -3,6 +3,7 @@
 // The rules behind the labels are the core's (heads::label_of, docs/heads.md); these only say
 // them. Pure: node-tested in tests/wasm/heads-ui.test.mjs.
 import { MINUS, fixed2 } from '../../shared/numbers.js';
+import { formatCount } from '../scale/format.js';
 
 // The rows a label can name (the core's roles, core/include/attention/heads.hpp), as the
 // grids' row headers show them: every sentence has each exactly once.
@@ -87,7 +88,7 @@ export function zeroedText(zeroed, { zeroedLoss, heldOutLoss }) {
   return `With ${headsNamed(zeroed)} zeroed the held-out loss is ${fixed2(zeroedLoss)} (${fixed2(heldOutLoss)} with every head).`;
 }
 
-const count = (n) => n.toLocaleString('en-US');
+const count = formatCount; // not toLocaleString: its first use loads the locale data
 
 /** Why training paused itself, from the engine's numbers ('' for a pause by hand). */
 export function pausedText({ reason, steps, best, newest, window, gain, limit }) {
