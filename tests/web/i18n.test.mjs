@@ -29,6 +29,8 @@ import { judge } from '../../web/views/train/verdict.js';
 import { STEPS, resultsFor, stepLabel, stepTitle } from '../../web/views/guided/steps.js';
 import { captionFor } from '../../web/views/guided/captions.js';
 import { stepSentence } from '../../web/views/guided/tour-train.js';
+import { canProbe, probeFor, scoreProbe } from '../../web/views/guided/probes.js';
+import { canGuess, evenShares, scoreGuess, TRENDS } from '../../web/views/guided/guess.js';
 
 const LANGS = ['es', 'de', 'zh-Hans', 'ar'];
 const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =>
@@ -342,7 +344,7 @@ function tourState(r) {
 }
 
 // English words a translated caption must not hold (the tokens are t0, t1, … and the presets' words).
-const ENGLISH_LEFT = /'s |\b(itself|its|more|each|agrees?|scores?|shares?|values?|query|mask|blend|row|moved|step)\b/;
+const ENGLISH_LEFT = /'s |\b(itself|its|more|each|agrees?|scores?|shares?|values?|query|mask|blend|row|moved|step|rises|falls|stays|said|picked)\b/;
 
 async function tourTexts() {
   const attn = await loadAttention();
@@ -426,4 +428,77 @@ test('the tour\'s captions for "the cat sat" in German and Chinese: the chapter\
   assert.match(caption('de', 0), /^Die Query von sat, \[1; 1\], trifft jeden Key: .* cat passt am besten: 1 × 1 \+ 1 × 1 = 2\.$/);
   assert.match(caption('zh-Hans', 9), /√2 ≈ 1\.41：the 0\.00、?.*cat 1\.41.*混合变得更柔和：cat 的份额 0\.67 → 0\.58。$/);
   assert.match(caption('es', 8), /sat es la última, así que conserva 0,67 para cat\.$/);
+});
+
+// The probes and guesses (probes.js, guess.js): every probe for every preset and 300 random configs,
+// with every answer and a skip, and every guess scored, in every language; the marked English copy
+// shows every question, choice, why and verdict template reached.
+async function probeTexts() {
+  const attn = await loadAttention();
+  const attend = (s) => attn.attend(s);
+  const r = rng(41);
+  const states = [...Object.keys(PRESETS).map(presetState), ...Array.from({ length: 300 }, () => {
+    const s = tourState(r);
+    return { ...s, wk: s.wq.map((row) => row.map((x) => (r() < 0.2 ? 0 : x))) };
+  }), { ...presetState('cat-sat'), wq: [[0, 0, 0]], wk: [[0, 0, 0]] }, // every score 0: the shares cannot show it
+  // Shares 0.51 and 0.49 that print as 0.50 and 0.50 once divided by √2: the top becomes a tie.
+  { tokens: ['a', 'b'], embeddings: [[1], [1.025]], wq: [[1], [0]], wk: [[1], [0]], wv: [[1]], causal: false, scaled: false,
+    temperature: 1, asker: 0 }];
+  return () => {
+    const texts = [];
+    for (const state of states) {
+      const now = attend(state);
+      STEPS.forEach((step, k) => {
+        const results = resultsFor(k, state, now, attend);
+        if (canProbe(step.probe, state)) {
+          const probe = probeFor(step.probe, state, results);
+          texts.push(probe.question, ...probe.choices.map((c) => c.text));
+          for (const answer of [...probe.choices.map((c) => c.id), null]) texts.push(scoreProbe(probe, answer).text);
+        }
+        if (canGuess(step.guess, state)) {
+          const n = state.tokens.length;
+          const guesses = { shares: [evenShares(n)], pin: [[0.5, -1]], trend: TRENDS,
+            mask: [[], ['0,1'], ['0,1', '1,0'], Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => `${i},${j}`)).flat().filter((c) => c.split(',')[1] > c.split(',')[0])] }[step.guess];
+          for (const guess of guesses) texts.push(scoreGuess(step.guess, guess, state, results).text);
+        }
+      });
+    }
+    return texts;
+  };
+}
+
+test('the tour\'s probes and guesses, every preset and 300 random configs, every answer, every language: complete', async () => {
+  const write = await probeTexts();
+  // Words on the page, not written from the numbers: the browser test (en-XA) sees them.
+  // And two no config reaches: doubled values never change a share, and no mask the core has hides one
+  // direction of some pairs and not of others (the causal mask hides one direction of every pair).
+  const page = /^tour\.(skip|probe\.(prompt|answer)|guess\.(lock|label|shareLabel|sharesLabel|total|sharesPrompt|pinLabel|noPin|yourPin|pinPrompt|cell|maskLabel|maskPrompt|ownShare|shareOf|it\..*|trendPrompt)|probe\.values\.changed|probe\.symmetric\.sameSeen)$/;
+  const templates = Object.keys(enTour).filter((key) => /^tour\.(probe|guess|trend)\./.test(key) && !page.test(key));
+  registerMessages('qaa', Object.fromEntries(templates.map((key) => [key, `«${key}»${en[key]}`])));
+  const reached = new Set(inLocale(bundleFor('qaa'), write).join(' ').match(/«[^»]+»/g).map((m) => m.slice(1, -1)));
+  assert.deepEqual(templates.filter((key) => !reached.has(key)), [], 'every template is reached by some config');
+  for (const lang of ['en', ...LANGS]) {
+    for (const text of inLocale(bundleFor(lang), write)) {
+      assert.doesNotMatch(text, /[{}]|undefined|NaN|null|\[object/, `${lang}: ${text}`);
+      if (lang === 'de' || lang === 'es') assert.doesNotMatch(text, /\d\.\d/, `${lang} writes a decimal comma: ${text}`);
+      if (lang !== 'en') assert.doesNotMatch(text, ENGLISH_LEFT, `${lang}: English left: ${text}`);
+    }
+  }
+});
+
+test('a probe and a guess for "the cat sat" in Spanish and Arabic: the chapter\'s numbers, the verdict', async () => {
+  const attn = await loadAttention();
+  const attend = (s) => attn.attend(s);
+  const state = presetState('cat-sat');
+  const now = attend(state);
+  const symmetric = (lang) => inLocale(bundleFor(lang), () => {
+    const probe = probeFor('symmetric', state, resultsFor(7, state, now, attend));
+    return [probe.question, scoreProbe(probe, 'same').text];
+  });
+  // Oracles written out by hand from the chapter's numbers.
+  const [question, verdict] = symmetric('es');
+  assert.equal(question, '¿Presta cat a the tanta atención como the presta a cat?');
+  assert.match(verdict, /^Dijiste «Sí, la misma»: no exactamente\. the da a cat 0,47, pero cat da a the 0,01:/);
+  const trend = inLocale(bundleFor('ar'), () => scoreGuess('trend', 'rises', state, resultsFor(9, state, now, attend)).text);
+  assert.equal(trend, 'قلت إنها ترتفع؛ وهي تنخفض: 0.67 → 0.58.');
 });
