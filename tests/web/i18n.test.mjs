@@ -31,6 +31,7 @@ import { captionFor } from '../../web/views/guided/captions.js';
 import { stepSentence } from '../../web/views/guided/tour-train.js';
 import { canProbe, probeFor, scoreProbe } from '../../web/views/guided/probes.js';
 import { canGuess, evenShares, scoreGuess, TRENDS } from '../../web/views/guided/guess.js';
+import { parseSteps } from '../../web/views/guided/range.js';
 
 const LANGS = ['es', 'de', 'zh-Hans', 'ar'];
 const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =>
@@ -472,7 +473,7 @@ test('the tour\'s probes and guesses, every preset and 300 random configs, every
   // Words on the page, not written from the numbers: the browser test (en-XA) sees them.
   // And two no config reaches: doubled values never change a share, and no mask the core has hides one
   // direction of some pairs and not of others (the causal mask hides one direction of every pair).
-  const page = /^tour\.(skip|probe\.(prompt|answer)|guess\.(lock|label|shareLabel|sharesLabel|total|sharesPrompt|pinLabel|noPin|yourPin|pinPrompt|cell|maskLabel|maskPrompt|ownShare|shareOf|it\..*|trendPrompt)|probe\.values\.changed|probe\.symmetric\.sameSeen)$/;
+  const page = /^tour\.(skip|probe\.(prompt|answer)|guess\.(lock|label|shareLabel|sharesLabel|total|sharesPrompt|pinLabel|noPin|yourPin|pinPrompt|cell|maskLabel|maskPrompt|ownShare|shareOf|skipped|it\..*|trendPrompt)|probe\.values\.changed|probe\.symmetric\.sameSeen)$/;
   const templates = Object.keys(enTour).filter((key) => /^tour\.(probe|guess|trend)\./.test(key) && !page.test(key));
   registerMessages('qaa', Object.fromEntries(templates.map((key) => [key, `«${key}»${en[key]}`])));
   const reached = new Set(inLocale(bundleFor('qaa'), write).join(' ').match(/«[^»]+»/g).map((m) => m.slice(1, -1)));
@@ -501,4 +502,10 @@ test('a probe and a guess for "the cat sat" in Spanish and Arabic: the chapter\'
   assert.match(verdict, /^Dijiste «Sí, la misma»: no exactamente\. the da a cat 0,47, pero cat da a the 0,01:/);
   const trend = inLocale(bundleFor('ar'), () => scoreGuess('trend', 'rises', state, resultsFor(9, state, now, attend)).text);
   assert.equal(trend, 'قلت إنها ترتفع؛ وهي تنخفض: 0.67 → 0.58.');
+});
+
+test('a bad steps="…" on the tour: the message in the language in force, English outside', () => {
+  assert.equal(parseSteps('x', 12).message, 'steps="x" is not a step (1 to 12) or a range such as "1-4"; showing the whole tour.');
+  assert.equal(inLocale(bundleFor('de'), () => parseSteps('13', 12).message),
+    'steps=„13“ ist kein Schritt (1 bis 12) und kein Bereich wie „1-4“; die ganze Tour wird gezeigt.');
 });
