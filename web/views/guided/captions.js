@@ -5,7 +5,8 @@
 // In the language in force (../../shared/i18n/messages.js): the sentence is chosen here, its words
 // are the catalogue's.
 import { compact, fixed2, fixed3, percent, products, vector } from '../../shared/numbers.js';
-import { listAnd } from '../../shared/i18n/messages.js';
+import { currentBundle, listAnd } from '../../shared/i18n/messages.js';
+import { isolate } from '../../shared/text.js';
 import { STEPS, clampStep } from './steps.js';
 import { t } from './words.js';
 
@@ -41,10 +42,19 @@ export function trailers(values, keys, text = fixed2) {
   return leaders(values.map((x) => -x), keys, (x) => text(-x));
 }
 
-const name = (state, j) => state.tokens[j];
+// A token in a sentence. In a right-to-left language it is isolated (U+2068 … U+2069, as the
+// widget's own sentences isolate theirs), so a Latin word keeps its place in an Arabic sentence.
+const rtl = () => currentBundle().dir === 'rtl';
+export const word = (token) => (rtl() ? isolate(token) : token);
+/** "the 0.09": a token and its number, one left-to-right unit in a right-to-left sentence (as in the grids). */
+export const named = (token, value) => {
+  const text = t('tour.named', { token, value });
+  return rtl() ? `\u2066${text}\u2069` : text;
+};
+const name = (state, j) => word(state.tokens[j]);
 // "cat's", and "its" for the pronoun "it" (its possessive has no apostrophe): English's rule.
 // Other languages write their own possessive in 'tour.owner' ("von cat", "cat 的").
-export const possessive = (token) => t(/^it$/i.test(token) ? 'tour.ownerIt' : 'tour.owner', { token });
+export const possessive = (token) => t(/^it$/i.test(token) ? 'tour.ownerIt' : 'tour.owner', { token: word(token) });
 const owner = (state, j) => possessive(state.tokens[j]);
 // The key `j` as the asker `i` names it: itself, or the word.
 const whom = (state, i, j) => (j === i ? t('tour.itself') : name(state, j));
@@ -52,7 +62,7 @@ const MAX_LISTED = 4; // captions list at most this many numbers: two lines, not
 
 // "the 0.09, cat 0.67 and 1 more": the words with their numbers, at most MAX_LISTED of them.
 function listed(state, js, text) {
-  const shown = js.slice(0, MAX_LISTED).map((j) => t('tour.named', { token: name(state, j), value: text(j) }));
+  const shown = js.slice(0, MAX_LISTED).map((j) => named(state.tokens[j], text(j)));
   if (js.length > MAX_LISTED) shown.push(t('tour.more', { n: js.length - MAX_LISTED }));
   return listAnd(shown);
 }

@@ -2,7 +2,7 @@
 // mode, and how each guess is compared with the core's answer. Pure. The verdict's words are the
 // catalogue's ('tour.guess.*'), in the language in force; the numbers decide which one is said.
 import { fixed2, vector } from '../../shared/numbers.js';
-import { topKey, trendOf } from './captions.js';
+import { topKey, trendOf, word } from './captions.js';
 import { t } from './words.js';
 
 /** n equal shares that total 1 (the starting guess for the share bars). */
@@ -57,7 +57,7 @@ export function scoreShares(guess, truth, tokens) {
   const off = Math.max(...truth.map((x, j) => Math.abs(x - guess[j])));
   return {
     kind: 'shares', guess: [...guess], truth: [...truth], key: top, error: off,
-    text: t('tour.guess.shares', { token: tokens[top], guess: fixed2(guess[top]), truth: fixed2(truth[top]) }),
+    text: t('tour.guess.shares', { token: word(tokens[top]), guess: fixed2(guess[top]), truth: fixed2(truth[top]) }),
   };
 }
 

@@ -9,7 +9,7 @@ import { el } from '../../shared/dom.js';
 import { fixed2, vector } from '../../shared/numbers.js';
 import { evenShares, keyStep, setShare, shareAt, TRENDS } from './guess.js';
 import { arrowPicture, pinMark, tok } from './parts.js';
-import { possessive, topKey } from './captions.js';
+import { possessive, topKey, word } from './captions.js';
 import { inLocaleOf } from '../../shared/i18n/messages.js';
 import { t } from './words.js';
 
@@ -79,7 +79,7 @@ const VIEWS = {
     show();
     const { element: buttons } = actions(ctx, () => ctx.onGuess(shares));
     const element = el('div', { class: 'g-guess' },
-      prompt(t('tour.guess.sharesPrompt', { asker: state.tokens[i] })),
+      prompt(t('tour.guess.sharesPrompt', { asker: word(state.tokens[i]) })),
       el('ul', { class: 'g-bars g-guess-bars', 'aria-label': t('tour.guess.sharesLabel') }, rows), total, buttons);
     return { element, play: (m) => m.enter(rows) };
   },

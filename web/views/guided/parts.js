@@ -93,6 +93,7 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
     return td;
   }));
   const { table, rows } = heatTable({ caption: title, className: 'heat-table g-heat', labels: state.tokens, label: tok,
+    corner: { text: t('grids.corner') },
     cell: (i, j) => cells[i][j], rowProps: (i) => ({ class: i === state.asker ? 'g-asker' : '' }) });
   table.style.setProperty('--_n', state.tokens.length);
   if (state.tokens.length > 4) table.classList.add('g-many');

@@ -10,7 +10,7 @@
 // In the language in force: which sentence is true is decided here, the words are the catalogue's
 // ('tour.probe.*'). PROBE_KINDS stays English: it names the kinds for authors, not for learners.
 import { compact, fixed2, vector } from '../../shared/numbers.js';
-import { leaders, possessive, visibleKeys } from './captions.js';
+import { leaders, named as pair, possessive, visibleKeys, word } from './captions.js';
 import { listAnd } from '../../shared/i18n/messages.js';
 import { t } from './words.js';
 
@@ -26,9 +26,9 @@ export const PROBE_KINDS = Object.freeze({
 
 const printedSame = (a, b) => fixed2(a) === fixed2(b);
 // The key `j` as the asker `i` names it: itself, or the word.
-const self = (state, i, j) => (i === j ? t('tour.itself') : state.tokens[j]);
+const self = (state, i, j) => (i === j ? t('tour.itself') : word(state.tokens[j]));
 // "the 0.09, cat 0.67 and sat 0.24"
-const named = (state, keys, value) => listAnd(keys.map((j) => t('tour.named', { token: state.tokens[j], value: value(j) })));
+const named = (state, keys, value) => listAnd(keys.map((j) => pair(state.tokens[j], value(j))));
 const choice = (id, key, values) => ({ id, text: t(key, values) });
 
 /** Whether probe `kind` can be asked for this example (a pair needs two words, the mask a later word). */
@@ -109,7 +109,7 @@ const BUILD = {
     const i = state.asker;
     const keys = visibleKeys(now, i);
     const o = now.outputs[i];
-    const question = t('tour.probe.outside', { asker: state.tokens[i] });
+    const question = t('tour.probe.outside', { asker: word(state.tokens[i]) });
     const choices = [choice('yes', 'tour.probe.outside.yes'), choice('no', 'tour.probe.outside.no')];
     const slots = o.slice(0, 2).map((x, r) => {
       const vs = keys.map((j) => now.values[j][r]);
@@ -137,7 +137,7 @@ const BUILD = {
     const rank = ([a, b]) => (printedSame(w[a][b], w[b][a]) ? 0 : 10) + Math.abs(w[a][b] - w[b][a]);
     const [a0, b0] = pool.reduce((best, p) => (rank(p) > rank(best) ? p : best), pool[0]);
     const [a, b] = w[a0][b0] >= w[b0][a0] ? [a0, b0] : [b0, a0];
-    const [ta, tb] = [state.tokens[a], state.tokens[b]];
+    const [ta, tb] = [word(state.tokens[a]), word(state.tokens[b])];
     const question = t('tour.probe.symmetric', { a: ta, b: tb });
     const choices = [choice('same', 'tour.probe.symmetric.same'), choice('differs', 'tour.probe.symmetric.differs')];
     const same = printedSame(w[a][b], w[b][a]);
