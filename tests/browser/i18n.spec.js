@@ -316,3 +316,111 @@ for (const lang of ['en', 'es', 'de', 'zh-Hans', 'ar']) {
     await page.screenshot({ path: `tests/browser/screenshots/i18n-${lang}-360.png`, fullPage: true });
   });
 }
+
+import { LONG_RUN } from './wait-helpers.js';
+
+// The guided tour in every language (web/views/guided/): a walk through every step in predict mode,
+// each probe answered or skipped and each guess locked in or skipped, reading every word on the way.
+test.describe('the guided tour speaks the page\'s language', () => {
+  // Math written with a token as subscript (o_sat, v_the, cat) and Kᵀ: symbols, not words.
+  const tourStrays = (s) => strayWords(s.replace(/\b[a-z]_[\w, ]+|Kᵀ/g, ' '));
+
+  // Answers what step `n` asks (a probe, then a guess), reading the words of each question; returns
+  // the words read. Every other probe is skipped; the pin is placed by keyboard, the share bars moved.
+  async function answerStep(w, n, read) {
+    const tour = w.locator('section.guided');
+    for (let asked = 0; asked < 2; asked++) {
+      const stage = tour.locator('.g-stage .g-guess');
+      if (await stage.count() === 0) return;
+      await read(`step ${n} asks`);
+      const before = await stage.getAttribute('data-probe') ?? await tour.locator('.g-prompt').textContent();
+      if (await stage.locator('.g-drag').count()) await stage.locator('.g-drag').first().press('ArrowRight');
+      if (await stage.locator('.g-plot[role="application"]').count()) {
+        await stage.locator('.g-plot').press('ArrowRight');
+        await expect(stage.locator('.g-note')).toHaveText(/^⟦Your pin/);
+      }
+      if (await stage.locator('.g-drag, .g-plot[role="application"]').count()) await read(`step ${n} after a move`);
+      const probe = await stage.getAttribute('data-probe');
+      const lock = stage.locator('.g-lock');
+      if (probe && n % 2) await stage.locator('.g-skip').click();
+      else if (await lock.count()) await lock.click();
+      else await stage.locator('.g-choice').first().click();
+      // The next question, or the reveal: the stage is no longer the one answered.
+      await expect.poll(async () => (await tour.locator('.g-stage .g-guess').count() === 0)
+        || (await tour.locator('.g-stage .g-guess').getAttribute('data-probe') ?? await tour.locator('.g-prompt').textContent()) !== before)
+        .toBe(true);
+    }
+  }
+
+  test('en-XA: every word and accessible name of every step, probe and guess comes from the catalogue', async ({ page }) => {
+    test.setTimeout(LONG_RUN.timeout);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const w = await open(page, { lang: 'en-XA', attrs: 'guided predict' });
+    const tour = w.locator('section.guided');
+    const found = [];
+    const read = async (where) => {
+      const { text, names } = await w.evaluate(shownText);
+      const strays = [...tourStrays(text), ...names.flatMap(tourStrays)];
+      if (strays.length) found.push(`${where}: ${strays.join(' ')}`);
+      const wide = await page.evaluate(() => document.scrollingElement.scrollWidth);
+      if (wide > 360) found.push(`${where}: ${wide} px wide`);
+    };
+    for (let n = 1; n <= 12; n++) {
+      await expect(tour.locator('.g-count')).toHaveText(new RegExp(`^⟦Step ${n} of 12`));
+      await answerStep(w, n, read);
+      await expect(tour.locator('.g-caption')).toHaveText(/^⟦/);
+      if (n === 12) {
+        await expect(tour.locator('.g-train')).toHaveAttribute('aria-busy', 'false', LONG_RUN);
+        await tour.locator('.g-train-buttons button').first().click(); // Step
+        await expect(tour.locator('.g-train-said')).toHaveText(/^⟦Step 1:/);
+      }
+      await read(`step ${n}`);
+      if (n === 4) await page.screenshot({ path: 'tests/browser/screenshots/i18n-en-XA-tour-360.png', fullPage: true });
+      if (n < 12) await tour.locator('.g-nav button').nth(2).click();
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('German: the captions, a probe\'s verdict and a guess in German; the events\' text still English', async ({ page }) => {
+    const w = await open(page, { lang: 'de', attrs: 'guided predict' });
+    const tour = w.locator('section.guided');
+    await page.evaluate(() => {
+      window.guesses = [];
+      document.querySelector('attention-widget').addEventListener('attention-guess', (e) => window.guesses.push(e.text));
+    });
+    await tour.locator('select.g-jump').selectOption('3');
+    await expect(tour.locator('.g-prompt')).toHaveText(/^Erst raten: Die Scores sind 0, 2 und 1\./);
+    await tour.getByRole('button', { name: 'Nein, etwas anderes' }).click();
+    await expect(tour.locator('.g-prompt')).toHaveText(/^Erst raten: wie verteilt sat seine Aufmerksamkeit\?/);
+    await tour.getByRole('button', { name: 'Überspringen: einfach zeigen' }).click();
+    await expect(tour.locator('.g-caption')).toHaveText(/Anteile the 0,09, cat 0,67 und sat 0,24, zusammen 1,00\. sat schenkt cat 67\s%/);
+    await expect(tour.locator('.g-probe-verdict')).toHaveText(/^Du hast „Nein, etwas anderes“ gesagt: richtig\. Die Anteile sind/);
+    await expect(tour.locator('.g-verdict')).toHaveText('Du hast diesen Tipp übersprungen.');
+    await expect.poll(() => page.evaluate(() => window.guesses)).toEqual([
+      expect.stringMatching(/^You said “No, something else”: right\. The shares are the 0\.09/), 'skipped']);
+    await page.screenshot({ path: 'tests/browser/screenshots/i18n-de-tour-1280.png', fullPage: true });
+  });
+
+  for (const lang of ['de', 'ar']) {
+    test(`screenshots: the tour in ${lang} at 1280 and 360 px, nothing wider than the screen, the maths left to right`, async ({ page }) => {
+      const w = await open(page, { lang, attrs: 'guided' });
+      const tour = w.locator('section.guided');
+      await expect(tour.locator('.g-caption')).not.toBeEmpty();
+      const rtl = lang === 'ar';
+      expect(await w.evaluate((host) => getComputedStyle(host.shadowRoot.querySelector('.guided')).direction)).toBe(rtl ? 'rtl' : 'ltr');
+      for (const [step, name] of [[4, 'shares'], [8, 'everyone'], [11, 'formula']]) {
+        await tour.locator('select.g-jump').selectOption(String(step - 1));
+        await expect(tour.locator('.g-count')).toHaveText(new RegExp(`\\b${step}\\b`));
+        // The maths reads left to right in either direction: the formula, the grids, the products.
+        const math = await w.evaluate((host) => [...host.shadowRoot.querySelectorAll('.g-formula, .g-heat, .g-plot, .g-dot')]
+          .map((node) => getComputedStyle(node).direction));
+        expect(math.every((d) => d === 'ltr'), `${name}: ${math}`).toBe(true);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.screenshot({ path: `tests/browser/screenshots/i18n-${lang}-tour-${name}-1280.png`, fullPage: true });
+        await page.setViewportSize({ width: 360, height: 800 });
+        await expect.poll(() => page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.screenshot({ path: `tests/browser/screenshots/i18n-${lang}-tour-${name}-360.png`, fullPage: true });
+      }
+    });
+  }
+});

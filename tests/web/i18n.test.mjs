@@ -26,7 +26,12 @@ import {
 import { readTyped } from '../../web/views/train/pronouns.js';
 import { Trainer } from '../../web/views/train/trainer.js';
 import { judge } from '../../web/views/train/verdict.js';
-import { STEPS, stepLabel, stepTitle } from '../../web/views/guided/steps.js';
+import { STEPS, resultsFor, stepLabel, stepTitle } from '../../web/views/guided/steps.js';
+import { captionFor } from '../../web/views/guided/captions.js';
+import { stepSentence } from '../../web/views/guided/tour-train.js';
+import { canProbe, probeFor, scoreProbe } from '../../web/views/guided/probes.js';
+import { canGuess, evenShares, scoreGuess, TRENDS } from '../../web/views/guided/guess.js';
+import { parseSteps } from '../../web/views/guided/range.js';
 
 const LANGS = ['es', 'de', 'zh-Hans', 'ar'];
 const catalogues = Object.fromEntries(await Promise.all(LANGS.map(async (lang) =>
@@ -319,4 +324,188 @@ test('the tour\'s step counter and titles in the language in force; STEPS keeps 
   assert.equal(inLocale(bundleFor('es'), () => stepTitle(STEPS[9])), 'El termostato: dividir entre √d_k');
   assert.equal(stepTitle(STEPS[9]), 'The thermostat: divide by √d_k');
   assert.equal(STEPS[9].title, 'The thermostat: divide by √d_k');
+});
+
+// The guided tour's captions (web/views/guided/captions.js) and step 12's training sentences
+// (tour-train.js): every preset and 300 random configs (the same generator as tests/guided/captions),
+// every step, in every language. A marked copy of English ("«key»" before each message; qaa, a
+// private-use language tag) shows
+// which templates the configs reach: every caption template must be reached, or a template
+// could be broken in a language and this test not see it.
+function tourState(r) {
+  const n = 1 + Math.floor(r() * 8);
+  const d = 1 + Math.floor(r() * 4);
+  const m = (rows, cols) => Array.from({ length: rows }, () => Array.from({ length: cols },
+    () => Math.round((r() * 6 - 3) * 2) / 2));
+  return {
+    tokens: Array.from({ length: n }, (_, k) => (r() < 0.1 ? 'it' : `t${k}`)), embeddings: m(n, d),
+    wq: m(1 + Math.floor(r() * 4), d), wk: null, wv: m(1 + Math.floor(r() * 3), d),
+    causal: r() < 0.3, scaled: r() < 0.3, temperature: r() < 0.2 ? 2 : 1, asker: Math.floor(r() * n),
+  };
+}
+
+// English words a translated caption must not hold (the tokens are t0, t1, … and the presets' words).
+const ENGLISH_LEFT = /'s |\b(itself|its|more|each|agrees?|scores?|shares?|values?|query|mask|blend|row|moved|step|rises|falls|stays|said|picked)\b/;
+
+async function tourTexts() {
+  const attn = await loadAttention();
+  const attend = (s) => attn.attend(s);
+  const r = rng(29);
+  const random = Array.from({ length: 300 }, () => {
+    const s = tourState(r);
+    // Ties and equal scores: some configs with every query zero, or two tokens alike.
+    const wk = s.wq.map((row) => row.map((x) => (r() < 0.2 ? 0 : x)));
+    return { ...s, wk, ...(r() < 0.1 && { wq: s.wq.map((row) => row.map(() => 0)) }) };
+  });
+  const states = [...Object.keys(PRESETS).map(presetState), ...random,
+    // A tie of five: the list says "and 1 more".
+    { ...presetState('cat-sat'), tokens: ['a', 'b', 'c', 'd', 'e'], embeddings: Array(5).fill([1, 1, 1]), asker: 2 },
+    // Shares 0.333, 0.333, 0.334: a tie on the printed 0.33 that the exact shares break.
+    { ...presetState('cat-sat'), embeddings: [[1], [1], [1.003]], wq: [[1]], wk: [[1]], wv: [[1]], asker: 0 }];
+  // A result the core never gives (one key in sight that is not the asker): the caption still has words for it.
+  const cat = presetState('cat-sat');
+  const lone = attend(cat);
+  lone.logits[2] = lone.logits[2].map((x, j) => (j === 0 ? x : -Infinity));
+  const train = await loadAttention({ training: true, path: 'teaching' });
+  const goal = goalById('sat-the');
+  return () => {
+    const texts = [];
+    for (const state of states) {
+      const now = attend(state);
+      STEPS.forEach((step, k) => texts.push(captionFor(k, state, resultsFor(k, state, now, attend))));
+    }
+    texts.push(captionFor(0, cat, { now: lone }));
+    let { run, state } = startRun(train, goal, 0);
+    for (let steps = 1; steps <= 6; steps++) {
+      const result = train.attend(state);
+      const next = trainOnce(train, run, state, { learningRate: goal.learningRate, train: { wq: true, wk: true, wv: true } });
+      texts.push(stepSentence({ before: state, after: next.state, result, asker: 2, target: 0, steps }));
+      // No move at all, and a one-row W_Q: the other two sentences.
+      texts.push(stepSentence({ before: state, after: state, result, asker: 2, target: 0, steps }));
+      const one = (s) => ({ ...s, wq: s.wq.slice(0, 1) });
+      texts.push(stepSentence({ before: one(state), after: one(next.state), result, asker: 2, target: 0, steps }));
+      state = next.state;
+    }
+    // Hand-made steps: only row 1 of three moved, W_V moved too; and one key slot (the gap is "far").
+    const result = train.attend(state);
+    const three = { ...state, wq: [...state.wq, state.wq[0]] };
+    const moved = { ...three, wq: three.wq.map((row, r) => row.map((x) => x + (r === 0 ? 0.01 : 0))), wv: state.wv.map((row) => row.map((x) => x + 0.01)) };
+    texts.push(stepSentence({ before: three, after: moved, result, asker: 2, target: 0, steps: 7 }));
+    const slot = { ...result, keys: result.keys.map((k) => k.slice(0, 1)) };
+    const row = (s) => ({ ...s, wq: s.wq.slice(0, 1) });
+    texts.push(stepSentence({ before: row(three), after: row(moved), result: slot, asker: 2, target: 0, steps: 8 }));
+    return texts;
+  };
+}
+
+test('the tour\'s captions and training sentences, every preset and 300 random configs, every language: complete', async () => {
+  const write = await tourTexts();
+  // Not sentences from the numbers: step 12's fixed words (the browser test sees them). And "sharpens":
+  // dividing every score by √d_k > 1 never raises the largest share, so no config reaches it.
+  const fixed = /^tour\.(train\.(goal|group|legend|more|heads|shares|press|frozen|failed)|cap\.thermo\.rises)$/;
+  const templates = Object.keys(enTour).filter((key) => /^tour\.(cap|train)\./.test(key) && !fixed.test(key));
+  registerMessages('qaa', Object.fromEntries(templates.map((key) => [key, `«${key}»${en[key]}`])));
+  const reached = new Set(inLocale(bundleFor('qaa'), write).join(' ').match(/«[^»]+»/g).map((m) => m.slice(1, -1)));
+  assert.deepEqual(templates.filter((key) => !reached.has(key)), [], 'every template is reached by some config');
+  for (const lang of ['en', ...LANGS]) {
+    const texts = inLocale(bundleFor(lang), write);
+    for (const text of texts) {
+      assert.doesNotMatch(text, /[{}]|undefined|NaN|null|\[object/, `${lang}: ${text}`);
+      if (lang === 'de' || lang === 'es') assert.doesNotMatch(text, /\d\.\d/, `${lang} writes a decimal comma: ${text}`);
+      if (lang !== 'en') assert.doesNotMatch(text, ENGLISH_LEFT, `${lang}: English left: ${text}`);
+    }
+  }
+});
+
+test('the tour\'s captions for "the cat sat" in German and Chinese: the chapter\'s numbers, the tokens untranslated', async () => {
+  const attn = await loadAttention();
+  const attend = (s) => attn.attend(s);
+  const state = presetState('cat-sat');
+  const now = attend(state);
+  const caption = (lang, k) => inLocale(bundleFor(lang), () => captionFor(k, state, resultsFor(k, state, now, attend)));
+  // Oracles written out by hand from the chapter's numbers.
+  assert.equal(caption('de', 3).replace(/\u00a0/g, ' '), 'Jeden durch die Summe teilen: Anteile the 0,09, cat 0,67 und sat 0,24, '
+    + 'zusammen 1,00. sat schenkt cat 67 % seiner Aufmerksamkeit (der genaue Anteil 0,665 erscheint als 0,67).');
+  assert.match(caption('de', 0), /^Die Query von sat, \[1; 1\], trifft jeden Key: .* cat passt am besten: 1 × 1 \+ 1 × 1 = 2\.$/);
+  assert.match(caption('zh-Hans', 9), /√2 ≈ 1\.41：the 0\.00、?.*cat 1\.41.*混合变得更柔和：cat 的份额 0\.67 → 0\.58。$/);
+  assert.match(caption('es', 8), /sat es la última, así que conserva 0,67 para cat\.$/);
+});
+
+// The probes and guesses (probes.js, guess.js): every probe for every preset and 300 random configs,
+// with every answer and a skip, and every guess scored, in every language; the marked English copy
+// shows every question, choice, why and verdict template reached.
+async function probeTexts() {
+  const attn = await loadAttention();
+  const attend = (s) => attn.attend(s);
+  const r = rng(41);
+  const states = [...Object.keys(PRESETS).map(presetState), ...Array.from({ length: 300 }, () => {
+    const s = tourState(r);
+    return { ...s, wk: s.wq.map((row) => row.map((x) => (r() < 0.2 ? 0 : x))) };
+  }), { ...presetState('cat-sat'), wq: [[0, 0, 0]], wk: [[0, 0, 0]] }, // every score 0: the shares cannot show it
+  // Shares 0.51 and 0.49 that print as 0.50 and 0.50 once divided by √2: the top becomes a tie.
+  { tokens: ['a', 'b'], embeddings: [[1], [1.025]], wq: [[1], [0]], wk: [[1], [0]], wv: [[1]], causal: false, scaled: false,
+    temperature: 1, asker: 0 }];
+  return () => {
+    const texts = [];
+    for (const state of states) {
+      const now = attend(state);
+      STEPS.forEach((step, k) => {
+        const results = resultsFor(k, state, now, attend);
+        if (canProbe(step.probe, state)) {
+          const probe = probeFor(step.probe, state, results);
+          texts.push(probe.question, ...probe.choices.map((c) => c.text));
+          for (const answer of [...probe.choices.map((c) => c.id), null]) texts.push(scoreProbe(probe, answer).text);
+        }
+        if (canGuess(step.guess, state)) {
+          const n = state.tokens.length;
+          const guesses = { shares: [evenShares(n)], pin: [[0.5, -1]], trend: TRENDS,
+            mask: [[], ['0,1'], ['0,1', '1,0'], Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => `${i},${j}`)).flat().filter((c) => c.split(',')[1] > c.split(',')[0])] }[step.guess];
+          for (const guess of guesses) texts.push(scoreGuess(step.guess, guess, state, results).text);
+        }
+      });
+    }
+    return texts;
+  };
+}
+
+test('the tour\'s probes and guesses, every preset and 300 random configs, every answer, every language: complete', async () => {
+  const write = await probeTexts();
+  // Words on the page, not written from the numbers: the browser test (en-XA) sees them.
+  // And two no config reaches: doubled values never change a share, and no mask the core has hides one
+  // direction of some pairs and not of others (the causal mask hides one direction of every pair).
+  const page = /^tour\.(skip|probe\.(prompt|answer)|guess\.(lock|label|shareLabel|sharesLabel|total|sharesPrompt|pinLabel|noPin|yourPin|pinPrompt|cell|maskLabel|maskPrompt|ownShare|shareOf|skipped|it\..*|trendPrompt)|probe\.values\.changed|probe\.symmetric\.sameSeen)$/;
+  const templates = Object.keys(enTour).filter((key) => /^tour\.(probe|guess|trend)\./.test(key) && !page.test(key));
+  registerMessages('qaa', Object.fromEntries(templates.map((key) => [key, `«${key}»${en[key]}`])));
+  const reached = new Set(inLocale(bundleFor('qaa'), write).join(' ').match(/«[^»]+»/g).map((m) => m.slice(1, -1)));
+  assert.deepEqual(templates.filter((key) => !reached.has(key)), [], 'every template is reached by some config');
+  for (const lang of ['en', ...LANGS]) {
+    for (const text of inLocale(bundleFor(lang), write)) {
+      assert.doesNotMatch(text, /[{}]|undefined|NaN|null|\[object/, `${lang}: ${text}`);
+      if (lang === 'de' || lang === 'es') assert.doesNotMatch(text, /\d\.\d/, `${lang} writes a decimal comma: ${text}`);
+      if (lang !== 'en') assert.doesNotMatch(text, ENGLISH_LEFT, `${lang}: English left: ${text}`);
+    }
+  }
+});
+
+test('a probe and a guess for "the cat sat" in Spanish and Arabic: the chapter\'s numbers, the verdict', async () => {
+  const attn = await loadAttention();
+  const attend = (s) => attn.attend(s);
+  const state = presetState('cat-sat');
+  const now = attend(state);
+  const symmetric = (lang) => inLocale(bundleFor(lang), () => {
+    const probe = probeFor('symmetric', state, resultsFor(7, state, now, attend));
+    return [probe.question, scoreProbe(probe, 'same').text];
+  });
+  // Oracles written out by hand from the chapter's numbers.
+  const [question, verdict] = symmetric('es');
+  assert.equal(question, '¿Presta cat a the tanta atención como the presta a cat?');
+  assert.match(verdict, /^Dijiste «Sí, la misma»: no exactamente\. the da a cat 0,47, pero cat da a the 0,01:/);
+  const trend = inLocale(bundleFor('ar'), () => scoreGuess('trend', 'rises', state, resultsFor(9, state, now, attend)).text);
+  assert.equal(trend, 'قلت إنها ترتفع؛ وهي تنخفض: 0.67 → 0.58.');
+});
+
+test('a bad steps="…" on the tour: the message in the language in force, English outside', () => {
+  assert.equal(parseSteps('x', 12).message, 'steps="x" is not a step (1 to 12) or a range such as "1-4"; showing the whole tour.');
+  assert.equal(inLocale(bundleFor('de'), () => parseSteps('13', 12).message),
+    'steps=„13“ ist kein Schritt (1 bis 12) und kein Bereich wie „1-4“; die ganze Tour wird gezeigt.');
 });

@@ -2,8 +2,13 @@
 // so that no caption can say something the numbers on screen contradict, for any
 // example, asker and switch. Pure: (state, results) -> text. results: see
 // resultsFor() in steps.js (now, and for the last two steps open/masked, hot/cool).
-import { compact, fixed2, percent, products, vector } from '../../shared/numbers.js';
+// In the language in force (../../shared/i18n/messages.js): the sentence is chosen here, its words
+// are the catalogue's.
+import { compact, fixed2, fixed3, percent, products, vector } from '../../shared/numbers.js';
+import { currentBundle, listAnd } from '../../shared/i18n/messages.js';
+import { isolate } from '../../shared/text.js';
 import { STEPS, clampStep } from './steps.js';
+import { t } from './words.js';
 
 /** The caption for step `index`. */
 export function captionFor(index, state, results) {
@@ -37,26 +42,40 @@ export function trailers(values, keys, text = fixed2) {
   return leaders(values.map((x) => -x), keys, (x) => text(-x));
 }
 
-const name = (state, j) => state.tokens[j];
-// "cat's", and "its" for the pronoun "it" (its possessive has no apostrophe).
-export const possessive = (t) => (/^it$/i.test(t) ? `${t}s` : `${t}'s`);
+// A token in a sentence. In a right-to-left language it is isolated (U+2068 … U+2069, as the
+// widget's own sentences isolate theirs), so a Latin word keeps its place in an Arabic sentence.
+const rtl = () => currentBundle().dir === 'rtl';
+export const word = (token) => (rtl() ? isolate(token) : token);
+/** "the 0.09": a token and its number, one left-to-right unit in a right-to-left sentence (as in the grids). */
+export const named = (token, value) => {
+  const text = t('tour.named', { token, value });
+  return rtl() ? `\u2066${text}\u2069` : text;
+};
+const name = (state, j) => word(state.tokens[j]);
+// "cat's", and "its" for the pronoun "it" (its possessive has no apostrophe): English's rule.
+// Other languages write their own possessive in 'tour.owner' ("von cat", "cat 的").
+export const possessive = (token) => t(/^it$/i.test(token) ? 'tour.ownerIt' : 'tour.owner', { token: word(token) });
 const owner = (state, j) => possessive(state.tokens[j]);
-const listOf = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+// The key `j` as the asker `i` names it: itself, or the word.
+const whom = (state, i, j) => (j === i ? t('tour.itself') : name(state, j));
 const MAX_LISTED = 4; // captions list at most this many numbers: two lines, not a table
 
+// "the 0.09, cat 0.67 and 1 more": the words with their numbers, at most MAX_LISTED of them.
 function listed(state, js, text) {
-  const shown = js.slice(0, MAX_LISTED).map((j) => `${name(state, j)} ${text(j)}`);
-  if (js.length > MAX_LISTED) shown.push(`${js.length - MAX_LISTED} more`);
-  return listOf(shown);
+  const shown = js.slice(0, MAX_LISTED).map((j) => named(state.tokens[j], text(j)));
+  if (js.length > MAX_LISTED) shown.push(t('tour.more', { n: js.length - MAX_LISTED }));
+  return listAnd(shown);
 }
 
 // "the and cat", "the, cat, sat, mat and 2 more": the words of a tie.
 function namesOf(state, js) {
   const shown = js.slice(0, MAX_LISTED).map((j) => name(state, j));
-  if (js.length > MAX_LISTED) shown.push(`${js.length - MAX_LISTED} more`);
-  return listOf(shown);
+  if (js.length > MAX_LISTED) shown.push(t('tour.more', { n: js.length - MAX_LISTED }));
+  return listAnd(shown);
 }
 
+// Which sentence is true is decided here, from the numbers; the words are the catalogue's
+// ('tour.cap.*', ../../shared/i18n/en-tour.js), a template per language with named placeholders.
 const CAPTIONS = {
   score(state, { now }) {
     const i = state.asker;
@@ -66,14 +85,14 @@ const CAPTIONS = {
     const [best] = top;
     const sum = `${products(q, now.keys[best])} = ${compact(now.scores[i][best])}`;
     const masked = state.tokens.length - keys.length;
-    const lead = `${owner(state, i)} query ${vector(q)} meets each key: multiply matching slots, then add.`;
+    const lead = t('tour.cap.score', { owner: owner(state, i), q: vector(q) });
     let loud;
-    if (keys.length === 1) loud = ` It sees only ${best === i ? 'itself' : name(state, best)}: ${sum}.`;
-    else if (top.length === keys.length) loud = ` Every key it sees scores the same, ${compact(now.scores[i][best])}.`;
-    else if (top.length === 1) loud = ` ${name(state, best)} agrees most: ${sum}.`;
-    else loud = ` ${namesOf(state, top)} agree most, equally: ${name(state, best)} scores ${sum}, and so `
-      + `${top.length > 2 ? 'do' : 'does'} ${namesOf(state, top.slice(1))}.`;
-    const hidden = masked ? ` The mask hides the ${masked} later word${masked > 1 ? 's' : ''}.` : '';
+    if (keys.length === 1) loud = best === i ? t('tour.cap.score.onlySelf', { sum }) : t('tour.cap.score.only', { token: name(state, best), sum });
+    else if (top.length === keys.length) loud = t('tour.cap.score.allSame', { score: compact(now.scores[i][best]) });
+    else if (top.length === 1) loud = t('tour.cap.score.one', { token: name(state, best), sum });
+    else loud = t('tour.cap.score.tie', { tied: namesOf(state, top), token: name(state, best), sum,
+      rest: namesOf(state, top.slice(1)), n: top.length - 1 });
+    const hidden = masked ? t('tour.cap.score.masked', { n: masked }) : '';
     return lead + loud + hidden;
   },
 
@@ -83,29 +102,28 @@ const CAPTIONS = {
     const s = now.scores[i];
     const loud = leaders(s, keys, compact);
     const quiet = trailers(s, keys, compact);
-    const sign = keys.some((j) => s[j] < 0) ? ' Some are negative: a score can have any sign.'
-      : keys.some((j) => s[j] === 0) ? ' A score of exactly 0 is allowed; so is a negative one.'
-        : ' A score can be any size and any sign.';
-    if (keys.length === 1) return `One score, ${compact(s[keys[0]])}: with one key in sight there is nothing to compare.${sign}`;
-    if (loud.length === keys.length) return `Every score is ${compact(s[loud[0]])}: no key stands out yet.${sign}`;
+    const sign = t(keys.some((j) => s[j] < 0) ? 'tour.cap.bars.negative'
+      : keys.some((j) => s[j] === 0) ? 'tour.cap.bars.zero' : 'tour.cap.bars.any');
+    if (keys.length === 1) return t('tour.cap.bars.one', { score: compact(s[keys[0]]), sign });
+    if (loud.length === keys.length) return t('tour.cap.bars.allSame', { score: compact(s[loud[0]]), sign });
     // A tie is said as one: "the and cat are loudest (2 each)".
-    const each = (js) => `(${compact(s[js[0]])}${js.length > 1 ? ' each' : ''})`;
-    return `The same scores as bars: ${namesOf(state, loud)} ${loud.length > 1 ? 'are' : 'is'} loudest ${each(loud)}, `
-      + `${namesOf(state, quiet)} quietest ${each(quiet)}.${sign}`;
+    const each = (js) => t('tour.cap.bars.value', { score: compact(s[js[0]]), n: js.length });
+    return t('tour.cap.bars', { loud: namesOf(state, loud), n: loud.length, loudValue: each(loud),
+      quiet: namesOf(state, quiet), quietValue: each(quiet), sign });
   },
 
   exp(state, { now }) {
     const i = state.asker;
     const keys = visibleKeys(now, i);
     const e = now.exponentials[i];
-    const divided = now.divisor !== 1 ? `Each score ÷ ${compact(now.divisor)}, then e to the power: ` : 'e to each score: ';
+    const head = now.divisor !== 1 ? t('tour.cap.exp.divided', { divisor: compact(now.divisor) }) : t('tour.cap.exp.plain');
     const big = keys.some((j) => e[j] === Infinity);
-    const total = big ? 'too large to print' : fixed2(now.expSums[i]);
+    const total = big ? t('number.huge') : fixed2(now.expSums[i]);
     // "Pull ahead" only when some exponential is at least twice another (else they stay close).
     const finite = keys.map((j) => e[j]).filter(Number.isFinite);
     const spread = big || Math.max(...finite) >= 2 * Math.min(...finite);
-    const how = spread ? 'and the bigger scores pull far ahead' : 'and close scores stay close';
-    return `${divided}${listed(state, keys, (j) => fixed2(e[j]))}. Every bar is now positive, ${how}. Total ${total}.`;
+    return t('tour.cap.exp', { head, list: listed(state, keys, (j) => fixed2(e[j])),
+      how: t(spread ? 'tour.cap.exp.spread' : 'tour.cap.exp.close'), total });
   },
 
   shares(state, { now }) {
@@ -113,14 +131,17 @@ const CAPTIONS = {
     const keys = visibleKeys(now, i);
     const w = now.weights[i];
     const top = leaders(w, keys);
-    const sum = keys.reduce((t, j) => t + w[j], 0);
+    const sum = keys.reduce((total, j) => total + w[j], 0);
+    // The exact shares to three decimals, compared as the English text (the same digits in every language).
     const exact = [...new Set(top.map((j) => w[j].toFixed(3)))];
-    const rounding = exact.length > 1 ? ` (the exact shares ${listOf(exact)} all print as ${fixed2(w[top[0]])})`
-      : exact[0] === `${fixed2(w[top[0]])}0` ? '' : ` (the exact ${exact[0]} prints as ${fixed2(w[top[0]])})`;
-    const to = top.map((j) => (j === i ? 'itself' : name(state, j)));
-    const whom = top.length === 1 ? to[0] : `each of ${listOf(to)}, a tie`;
-    return `Divide each by the total: shares ${listed(state, keys, (j) => fixed2(w[j]))}, summing to ${fixed2(sum)}. `
-      + `${name(state, i)} pays ${percent(w[top[0]])} of its attention to ${whom}${rounding}.`;
+    const printed = fixed2(w[top[0]]);
+    const rounding = exact.length > 1 ? t('tour.cap.shares.exactTie', { exact: listAnd(exact.map((x) => fixed3(Number(x)))), printed })
+      : exact[0] === `${w[top[0]].toFixed(2)}0` ? '' : t('tour.cap.shares.exact', { exact: fixed3(Number(exact[0])), printed });
+    const p = percent(w[top[0]]);
+    const pays = top.length > 1 ? t('tour.cap.shares.paysTie', { asker: name(state, i), p, tied: listAnd(top.map((j) => whom(state, i, j))) })
+      : top[0] === i ? t('tour.cap.shares.paysSelf', { asker: name(state, i), p })
+        : t('tour.cap.shares.pays', { asker: name(state, i), p, token: name(state, top[0]) });
+    return t('tour.cap.shares', { list: listed(state, keys, (j) => fixed2(w[j])), sum: fixed2(sum), pays, rounding });
   },
 
   scale(state, { now }) {
@@ -129,14 +150,14 @@ const CAPTIONS = {
     const w = now.weights[i];
     const top = leaders(w, keys);
     const low = trailers(w, keys);
-    const keeps = top.length === 1 ? `${owner(state, top[0])} value ${vector(now.values[top[0]])} keeps`
-      : `The values of ${namesOf(state, top)} each keep`;
+    const share = fixed2(w[top[0]]);
+    const keeps = top.length === 1 ? t('tour.cap.scale.keeps', { owner: owner(state, top[0]), v: vector(now.values[top[0]]), share })
+      : t('tour.cap.scale.keepTie', { tied: namesOf(state, top), share });
     // Something shrinks only when some share prints smaller than the largest (never with one key in sight).
     const shrinks = top.length === keys.length ? ''
-      : low.length === 1 ? `; ${owner(state, low[0])} shrinks to ${fixed2(w[low[0]])} of its length`
-        : `; those of ${namesOf(state, low)} shrink to ${fixed2(w[low[0]])} of theirs`;
-    return `Each value arrow is scaled by its share. ${keeps} ${fixed2(w[top[0]])} of ${top.length === 1 ? 'its' : 'their'} `
-      + `length${shrinks}.`;
+      : low.length === 1 ? t('tour.cap.scale.shrinks', { owner: owner(state, low[0]), share: fixed2(w[low[0]]) })
+        : t('tour.cap.scale.shrinkTie', { tied: namesOf(state, low), share: fixed2(w[low[0]]) });
+    return t('tour.cap.scale', { keeps, shrinks });
   },
 
   blend(state, { now }) {
@@ -144,54 +165,47 @@ const CAPTIONS = {
     const keys = visibleKeys(now, i);
     const top = leaders(now.weights[i], keys);
     const o = now.outputs[i];
-    const end = `Laid tip to tail, the scaled arrows end at o_${name(state, i)} ≈ ${vector(o, fixed2)}.`;
+    const end = t('tour.cap.blend.end', { asker: name(state, i), o: vector(o, fixed2) });
     if (top.length > 1) {
-      const others = top.length < keys.length ? ', more than any other word' : '';
-      return `${end} ${name(state, i)} now carries ${namesOf(state, top)} equally `
-        + `(${fixed2(now.weights[i][top[0]])} each)${others}.`;
+      return t('tour.cap.blend.tie', { end, asker: name(state, i), tied: namesOf(state, top),
+        share: fixed2(now.weights[i][top[0]]), others: top.length < keys.length ? t('tour.cap.blend.others') : '' });
     }
     const [best] = top;
     const v = now.values[best];
     const w = now.weights[i][best];
-    const how = cosine(o, v) > 0.95 ? `points almost exactly the way ${owner(state, best)} value ${vector(v)} does`
-      : `lies beside ${owner(state, best)} value ${vector(v)}, the one it weighs most`;
-    const carries = w >= 0.5 ? `mostly ${name(state, best)}` : `more of ${name(state, best)} than of any other word`;
-    return `${end} It ${how}: ${name(state, i)} now carries ${carries}.`;
+    const how = t(cosine(o, v) > 0.95 ? 'tour.cap.blend.along' : 'tour.cap.blend.beside', { owner: owner(state, best), v: vector(v) });
+    const carries = t(w >= 0.5 ? 'tour.cap.blend.mostly' : 'tour.cap.blend.more', { token: name(state, best) });
+    return t('tour.cap.blend', { end, how, asker: name(state, i), carries });
   },
 
   project(state, { now }) {
     const i = state.asker;
-    const x = state.embeddings[i];
-    const q = now.queries[i];
-    return `Where the query came from: each violet row of W_Q dots the embedding x_${name(state, i)} = ${vector(x)}, `
-      + `giving q_${name(state, i)} = ${vector(q)}. W_K and W_V make k and v the same way.`;
+    return t('tour.cap.project', { asker: name(state, i), x: vector(state.embeddings[i]), q: vector(now.queries[i]) });
   },
 
   everyone(state, { now }) {
     const n = state.tokens.length;
-    if (n === 1) return `With one token there is one asker: the grid is a single cell, its share ${fixed2(now.weights[0][0])}.`;
+    if (n === 1) return t('tour.cap.everyone.one', { share: fixed2(now.weights[0][0]) });
     const other = state.asker === 0 ? 1 : 0;
     const keys = visibleKeys(now, other);
-    return `Every token asks at once: row i holds token i's ${n} scores, and softmax runs along each row. `
-      + `${owner(state, other)} row: ${listed(state, keys, (j) => fixed2(now.weights[other][j]))}.`;
+    return t('tour.cap.everyone', { n, owner: owner(state, other),
+      list: listed(state, keys, (j) => fixed2(now.weights[other][j])) });
   },
 
   mask(state, { open, masked }) {
     const n = state.tokens.length;
     const i = state.asker;
     const blanked = (n * (n - 1)) / 2;
-    if (n === 1) return 'With one token there is nothing later to hide: the mask changes nothing.';
-    const first = `The mask blanks the ${blanked} cell${blanked > 1 ? 's' : ''} above the diagonal (later words), `
-      + `then each row's shares are recomputed: the first word, ${name(state, 0)}, now sees only itself `
-      + `(${fixed2(masked.weights[0][0])}).`;
+    if (n === 1) return t('tour.cap.mask.one');
+    const first = t('tour.cap.mask', { n: blanked, first: name(state, 0), share: fixed2(masked.weights[0][0]) });
     if (i === n - 1) {
-      const top = leaders(open.weights[i], visibleKeys(open, i)).map((j) => (j === i ? 'itself' : name(state, j)));
-      return `${first} ${name(state, i)} is last, so it keeps ${fixed2(Math.max(...open.weights[i]))} `
-        + `for ${top.length > 1 ? `each of ${listOf(top)}` : top[0]}.`;
+      const top = leaders(open.weights[i], visibleKeys(open, i)).map((j) => whom(state, i, j));
+      return t('tour.cap.mask.last', { first, asker: name(state, i), share: fixed2(Math.max(...open.weights[i])),
+        whom: top.length > 1 ? t('tour.cap.mask.eachOf', { tied: listAnd(top) }) : top[0] });
     }
     const top = topKey(open, i);
-    return `${first} ${owner(state, i)} share for ${top === i ? 'itself' : name(state, top)}: `
-      + `${fixed2(open.weights[i][top])} before, ${fixed2(masked.weights[i][top])} now.`;
+    return t('tour.cap.mask.other', { first, owner: owner(state, i), whom: whom(state, i, top),
+      before: fixed2(open.weights[i][top]), after: fixed2(masked.weights[i][top]) });
   },
 
   thermostat(state, { hot, cool }) {
@@ -200,28 +214,24 @@ const CAPTIONS = {
     const top = topKey(hot, i);
     const before = hot.weights[i][top];
     const after = cool.weights[i][top];
-    const who = top === i ? 'itself' : name(state, top);
-    if (hot.dK === 1) return `With d_k = 1, √d_k is 1: dividing by it changes nothing (${name(state, i)} still gives `
-      + `${fixed2(after)} to ${who}).`;
-    const trend = trendOf(before, after);
-    const says = trend === 'falls' ? 'softens' : trend === 'rises' ? 'sharpens' : 'stays';
+    if (hot.dK === 1) return t('tour.cap.thermo.one', { asker: name(state, i), share: fixed2(after), whom: whom(state, i, top) });
     // The divisor printed is the core's: √d_k, times the temperature when it is not 1.
     const by = state.temperature === 1 ? `√d_k = √${hot.dK} ≈ ${fixed2(cool.divisor)}`
-      : `√d_k = √${hot.dK} (with the temperature ${compact(state.temperature)}: ${fixed2(cool.divisor)} in all)`;
-    return `Divide every score by ${by}: `
-      + `${listed(state, keys, (j) => fixed2(cool.logits[i][j]))}. `
-      + `The blend ${says}: ${top === i ? 'its own' : possessive(who)} share ${fixed2(before)} → ${fixed2(after)}.`;
+      : t('tour.cap.thermo.byTemperature', { dk: hot.dK, t: compact(state.temperature), divisor: fixed2(cool.divisor) });
+    const share = top === i ? t('tour.cap.thermo.ownShare', { before: fixed2(before), after: fixed2(after) })
+      : t('tour.cap.thermo.share', { owner: owner(state, top), before: fixed2(before), after: fixed2(after) });
+    return t('tour.cap.thermo', { by, list: listed(state, keys, (j) => fixed2(cool.logits[i][j])),
+      says: t(`tour.cap.thermo.${trendOf(before, after)}`), share });
   },
 
   formula(state, { now }) {
     const i = state.asker;
-    return `One line holds every step: softmax(QKᵀ/√d_k)V, every asker at once. For ${name(state, i)} it ends `
-      + `at o_${name(state, i)} ≈ ${vector(now.outputs[i], fixed2)}, as in step 6.`;
+    return t('tour.cap.formula', { asker: name(state, i), o: vector(now.outputs[i], fixed2) });
   },
 
   // Step 12 trains its own copy of the chapter's cast (train-stage.js): its numbers are on the stage.
   train() {
-    return 'Nobody sets W_Q, W_K and W_V by hand: training nudges them a step at a time until a goal is met.';
+    return t('tour.cap.train');
   },
 };
 

@@ -1,7 +1,9 @@
 // Guess, then see: the rules for the four guesses the tour asks for in `predict`
-// mode, and how each guess is compared with the core's answer. Pure.
-import { fixed2 } from '../../shared/numbers.js';
-import { topKey, trendOf } from './captions.js';
+// mode, and how each guess is compared with the core's answer. Pure. The verdict's words are the
+// catalogue's ('tour.guess.*'), in the language in force; the numbers decide which one is said.
+import { fixed2, vector } from '../../shared/numbers.js';
+import { topKey, trendOf, word } from './captions.js';
+import { t } from './words.js';
 
 /** n equal shares that total 1 (the starting guess for the share bars). */
 export function evenShares(n) {
@@ -55,7 +57,7 @@ export function scoreShares(guess, truth, tokens) {
   const off = Math.max(...truth.map((x, j) => Math.abs(x - guess[j])));
   return {
     kind: 'shares', guess: [...guess], truth: [...truth], key: top, error: off,
-    text: `For ${tokens[top]} you said ${fixed2(guess[top])}, it is ${fixed2(truth[top])}.`,
+    text: t('tour.guess.shares', { token: word(tokens[top]), guess: fixed2(guess[top]), truth: fixed2(truth[top]) }),
   };
 }
 
@@ -63,10 +65,9 @@ export function scoreShares(guess, truth, tokens) {
 export function scorePin(pin, output) {
   const truth = [output[0], output.length > 1 ? output[1] : 0];
   const distance = Math.hypot(pin[0] - truth[0], pin[1] - truth[1]);
-  const vec = (p) => `[${p.map(fixed2).join(', ')}]`;
   return {
     kind: 'pin', guess: [...pin], truth, error: distance,
-    text: `You said ${vec(pin)}, it is ${vec(truth)}: ${fixed2(distance)} away.`,
+    text: t('tour.guess.pin', { guess: vector(pin, fixed2), truth: vector(truth, fixed2), distance: fixed2(distance) }),
   };
 }
 
@@ -84,12 +85,10 @@ export function scoreMask(picked, n) {
   const hits = [...chosen].filter((c) => truth.has(c)).length;
   const extra = chosen.size - hits;
   const missed = truth.size - hits;
-  const parts = [`You picked ${hits} of the ${truth.size} masked cell${truth.size === 1 ? '' : 's'}`];
-  if (extra) parts.push(`and ${extra} that stay${extra === 1 ? 's' : ''}`);
-  const verdict = !extra && !missed ? ': all of them, and no others.' : '.';
   return {
     kind: 'mask', guess: [...chosen].sort(), truth: [...truth], error: extra + missed,
-    text: `${parts.join(' ')}${verdict}`,
+    text: t('tour.guess.mask', { hits, n: truth.size, extra: extra ? t('tour.guess.maskExtra', { n: extra }) : '',
+      end: t(!extra && !missed ? 'tour.guess.maskAll' : 'tour.guess.maskEnd') }),
   };
 }
 
@@ -99,7 +98,8 @@ export const TRENDS = ['rises', 'stays', 'falls'];
 export function scoreTrend(guess, before, after, trend) {
   return {
     kind: 'trend', guess, truth: trend, before, after, error: guess === trend ? 0 : 1,
-    text: `You said it ${guess}; it ${trend}: ${fixed2(before)} → ${fixed2(after)}.`,
+    text: t('tour.guess.trend', { guess: t(`tour.trend.${guess}`), truth: t(`tour.trend.${trend}`),
+      before: fixed2(before), after: fixed2(after) }),
   };
 }
 

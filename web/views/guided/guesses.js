@@ -3,21 +3,25 @@
 // blend will land, the cells the mask will blank, and rise/fall for the top share.
 // Every guess can be skipped; everything works by keyboard. ctx.onGuess(guess)
 // commits a guess (ctx.onGuess(null) skips); the view scores it against the core.
+// Built in the language in force; what a drag or a key changes later is written in the language
+// of the element it is in (inLocaleOf), since those handlers run outside a paint.
 import { el } from '../../shared/dom.js';
-import { fixed2 } from '../../shared/numbers.js';
+import { fixed2, vector } from '../../shared/numbers.js';
 import { evenShares, keyStep, setShare, shareAt, TRENDS } from './guess.js';
 import { arrowPicture, pinMark, tok } from './parts.js';
-import { possessive, topKey } from './captions.js';
+import { possessive, topKey, word } from './captions.js';
+import { inLocaleOf } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 
 export function guessView(id, ctx) {
   return VIEWS[id](ctx);
 }
 
 function actions(ctx, commit, { ready = true } = {}) {
-  const lock = el('button', { type: 'button', class: 'g-lock', text: 'Lock in my guess' });
+  const lock = el('button', { type: 'button', class: 'g-lock', text: t('tour.guess.lock') });
   lock.disabled = !ready;
   lock.addEventListener('click', () => commit());
-  const skip = el('button', { type: 'button', class: 'g-skip', text: 'Skip: just show me' });
+  const skip = el('button', { type: 'button', class: 'g-skip', text: t('tour.skip') });
   skip.addEventListener('click', () => ctx.onGuess(null));
   return { element: el('div', { class: 'g-actions' }, lock, skip), lock };
 }
@@ -32,12 +36,12 @@ const VIEWS = {
     let shares = evenShares(state.tokens.length);
     const bars = [];
     const outputs = [];
-    const rows = state.tokens.map((t, j) => {
+    const rows = state.tokens.map((token, j) => {
       const fill = el('span', { class: 'g-drag-fill' });
       const handle = el('span', { class: 'g-drag-handle' });
       const bar = el('span', { class: 'g-drag', role: 'slider', tabindex: '0', 'aria-valuemin': '0', 'aria-valuemax': '1',
-        'aria-label': `Your guess for ${possessive(t)} share` }, fill, handle);
-      const set = (x) => { shares = setShare(shares, j, x); show(); };
+        'aria-label': t('tour.guess.shareLabel', { owner: possessive(token) }) }, fill, handle);
+      const set = (x) => { shares = setShare(shares, j, x); inLocaleOf(bar, show); };
       bar.addEventListener('pointerdown', (event) => {
         bar.setPointerCapture?.(event.pointerId);
         bar.focus();
@@ -58,7 +62,7 @@ const VIEWS = {
       const out = el('span', { class: 'g-value', 'aria-hidden': 'true' }); // the slider's valuetext says it
       bars.push({ bar, fill, handle });
       outputs.push(out);
-      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token' }, tok(t)), bar, out);
+      return el('li', { class: 'g-bar-row' }, el('span', { class: 'token' }, tok(token)), bar, out);
     });
     const total = el('p', { class: 'g-total' });
     function show() {
@@ -70,13 +74,13 @@ const VIEWS = {
         handle.style.left = `${x * 100}%`;
         outputs[j].textContent = fixed2(x);
       });
-      total.textContent = `Your shares total ${fixed2(shares.reduce((a, b) => a + b, 0))}: moving one bar moves the others.`;
+      total.textContent = t('tour.guess.total', { total: fixed2(shares.reduce((a, b) => a + b, 0)) });
     }
     show();
     const { element: buttons } = actions(ctx, () => ctx.onGuess(shares));
     const element = el('div', { class: 'g-guess' },
-      prompt(`Guess first: how will ${state.tokens[i]} split its attention? Drag the bars (or use the arrow keys).`),
-      el('ul', { class: 'g-bars g-guess-bars', 'aria-label': 'Your guessed shares' }, rows), total, buttons);
+      prompt(t('tour.guess.sharesPrompt', { asker: word(state.tokens[i]) })),
+      el('ul', { class: 'g-bars g-guess-bars', 'aria-label': t('tour.guess.sharesLabel') }, rows), total, buttons);
     return { element, play: (m) => m.enter(rows) };
   },
 
@@ -87,9 +91,8 @@ const VIEWS = {
     const { plot, size } = picture;
     plot.setAttribute('tabindex', '0');
     plot.setAttribute('role', 'application');
-    plot.setAttribute('aria-label', `Drop a pin where o_${state.tokens[state.asker]} will land: `
-      + 'click or tap the picture, or use the arrow keys (Shift for bigger steps)');
-    const where = el('p', { class: 'g-note', 'aria-live': 'polite', text: 'No pin yet.' });
+    plot.setAttribute('aria-label', t('tour.guess.pinLabel', { asker: state.tokens[state.asker] }));
+    const where = el('p', { class: 'g-note', 'aria-live': 'polite', text: t('tour.guess.noPin') });
     const { element: buttons, lock } = actions(ctx, () => ctx.onGuess(pin), { ready: false });
     let mark = null;
     function place(p) {
@@ -97,7 +100,7 @@ const VIEWS = {
       mark?.remove();
       mark = pinMark(pin, size);
       plot.append(mark);
-      where.textContent = `Your pin: [${pin.map(fixed2).join(', ')}].`;
+      where.textContent = inLocaleOf(plot, () => t('tour.guess.yourPin', { pin: vector(pin, fixed2) }));
       lock.disabled = false;
     }
     plot.addEventListener('click', (event) => {
@@ -116,7 +119,7 @@ const VIEWS = {
       place([at[0] + dir[0] * step, at[1] + dir[1] * step]);
     });
     const element = el('div', { class: 'g-guess' },
-      prompt('Guess first: laid tip to tail, where will these scaled arrows end? Drop a pin.'),
+      prompt(t('tour.guess.pinPrompt')),
       picture.element, where, buttons);
     return { element, play: (m) => m.enter([picture.element]) };
   },
@@ -127,7 +130,7 @@ const VIEWS = {
     const n = state.tokens.length;
     const cells = state.tokens.map((row, i) => state.tokens.map((col, j) => {
       const b = el('button', { type: 'button', class: 'g-pick', 'aria-pressed': 'false',
-        'aria-label': `${row} looking at ${col}`, text: '·' });
+        'aria-label': t('tour.guess.cell', { asker: row, key: col }), text: '·' });
       b.addEventListener('click', () => {
         const key = `${i},${j}`;
         if (picked.has(key)) picked.delete(key); else picked.add(key);
@@ -136,15 +139,15 @@ const VIEWS = {
       });
       return b;
     }));
-    const table = el('table', { class: 'heat-table g-heat g-picker', 'aria-label': 'Pick the cells the mask will blank' },
-      el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: 'asker ↓ key →' }),
-        state.tokens.map((t) => el('th', { scope: 'col' }, tok(t))))),
-      el('tbody', {}, state.tokens.map((t, i) => el('tr', {}, el('th', { scope: 'row' }, tok(t)),
+    const table = el('table', { class: 'heat-table g-heat g-picker', 'aria-label': t('tour.guess.maskLabel') },
+      el('thead', {}, el('tr', {}, el('td', { class: 'corner', text: t('grids.corner') }),
+        state.tokens.map((token) => el('th', { scope: 'col' }, tok(token))))),
+      el('tbody', {}, state.tokens.map((token, i) => el('tr', {}, el('th', { scope: 'row' }, tok(token)),
         cells[i].map((b) => el('td', {}, b))))));
     table.style.setProperty('--_n', n);
     const { element: buttons } = actions(ctx, () => ctx.onGuess([...picked]));
     const element = el('div', { class: 'g-guess' },
-      prompt('Guess first: a word may not look at words after it. Pick the cells the mask will blank.'),
+      prompt(t('tour.guess.maskPrompt')),
       el('div', { class: 'g-scroll' }, table), buttons);
     return { element, play: (m) => m.enter([table]) };
   },
@@ -153,18 +156,17 @@ const VIEWS = {
     const { state, results: { hot } } = ctx;
     const i = state.asker;
     const top = topKey(hot, i);
-    const who = top === i ? 'its own share' : `${possessive(state.tokens[top])} share`;
-    const choices = TRENDS.map((t) => {
-      const b = el('button', { type: 'button', class: 'g-choice', text: `It ${t}` });
-      b.addEventListener('click', () => ctx.onGuess(t));
+    const who = top === i ? t('tour.guess.ownShare') : t('tour.guess.shareOf', { owner: possessive(state.tokens[top]) });
+    const choices = TRENDS.map((trend) => {
+      const b = el('button', { type: 'button', class: 'g-choice', text: t(`tour.guess.it.${trend}`) });
+      b.addEventListener('click', () => ctx.onGuess(trend));
       return b;
     });
-    const skip = el('button', { type: 'button', class: 'g-skip', text: 'Skip: just show me' });
+    const skip = el('button', { type: 'button', class: 'g-skip', text: t('tour.skip') });
     skip.addEventListener('click', () => ctx.onGuess(null));
     const element = el('div', { class: 'g-guess' },
-      prompt(`Guess first: dividing every score by √d_k before softmax, does ${possessive(state.tokens[i])} top share `
-        + `(${who}, ${fixed2(hot.weights[i][top])} now) rise, stay or fall?`),
-      el('div', { class: 'g-actions', role: 'group', 'aria-label': 'Your guess' }, choices, skip));
+      prompt(t('tour.guess.trendPrompt', { owner: possessive(state.tokens[i]), who, share: fixed2(hot.weights[i][top]) })),
+      el('div', { class: 'g-actions', role: 'group', 'aria-label': t('tour.guess.label') }, choices, skip));
     return { element, play: (m) => m.enter(choices) };
   },
 };

@@ -1,12 +1,15 @@
 // Pieces the guided steps and guesses draw with: token labels, bar charts, heat grids and
 // the arrow picture. Every printed number is the core's; lengths and positions are layout.
+// Their words are in the language in force ('tour.chart.*').
 import { el, svg } from '../../shared/dom.js';
 import { fixed2, vector } from '../../shared/numbers.js';
 import { cellColors, rampColor, readRamp } from '../../shared/colour.js';
 import { SCORE_RAMP, WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
 import { chain, first2, samePoint } from '../common/blend.js';
 import { frame, viewBox } from './plot.js';
-import { leaders, visibleKeys } from './captions.js';
+import { leaders, possessive, visibleKeys } from './captions.js';
+import { listAnd } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 
 // "q" with a token as its subscript: q_sat.
 export function sym(letter, token, cls = '') {
@@ -47,7 +50,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote,
       bars.push(bar);
     }
     if (Number.isFinite(r.mark)) {
-      const mark = el('span', { class: 'g-mark', title: `your guess, ${fixed2(r.mark)}` });
+      const mark = el('span', { class: 'g-mark', title: t('tour.chart.yourGuess', { guess: fixed2(r.mark) }) });
       mark.style.left = `${Math.min(100, (r.mark / span) * 100)}%`;
       track.append(mark);
       // gap: the stretch between the guess and the truth, drawn (not only printed).
@@ -64,7 +67,7 @@ export function barChart(title, rows, { signed = false, max, cls = '', markNote,
       r.lead ? el('span', { class: 'g-value', text: r.lead }) : null, track, el('span', { class: 'g-value' }, r.text));
   });
   const marks = rows.some((r) => Number.isFinite(r.mark))
-    ? el('p', { class: 'g-note', text: markNote ?? `The thin line on each bar is your guess${gap ? '; the hatched stretch, how far off' : ''}.` }) : null;
+    ? el('p', { class: 'g-note', text: markNote ?? t(gap ? 'tour.chart.guessGapNote' : 'tour.chart.guessNote') }) : null;
   const element = el('figure', { class: 'g-chart' }, el('figcaption', { text: title }),
     el('ul', { class: `g-bars ${rows.length > 8 ? 'g-dense' : ''}`, 'aria-label': title }, items), marks);
   return { element, bars };
@@ -80,7 +83,7 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
   const cells = grid.map((row, i) => row.map((x, j) => {
     const off = masked(result, i, j);
     const td = el('td', { class: `heat ${off ? 'masked' : ''}`, text: off ? '—' : fixed2(x), 'data-cell': `${i},${j}` });
-    if (off) td.setAttribute('aria-label', 'masked');
+    if (off) td.setAttribute('aria-label', t('masked'));
     else {
       const colors = cellColors(rampColor(ramp, kind === 'shares' ? x : 0.5 + x / (2 * span)));
       td.style.backgroundColor = colors.background;
@@ -90,6 +93,7 @@ export function heatGrid(title, state, grid, result, { kind, style, picked }) {
     return td;
   }));
   const { table, rows } = heatTable({ caption: title, className: 'heat-table g-heat', labels: state.tokens, label: tok,
+    corner: { text: t('grids.corner') },
     cell: (i, j) => cells[i][j], rowProps: (i) => ({ class: i === state.asker ? 'g-asker' : '' }) });
   table.style.setProperty('--_n', state.tokens.length);
   if (state.tokens.length > 4) table.classList.add('g-many');
@@ -109,14 +113,15 @@ export function arrowPicture({ state, results: { now }, guess }, { laid, pin }) 
   const f = frame(points);
   const size = Math.max(f.w, f.h);
   const plot = svg('svg', { class: 'g-plot', viewBox: viewBox(f), role: 'img',
-    'aria-label': laid ? `The scaled values tip to tail, ending at o_${state.tokens[i]} ≈ ${vector(now.outputs[i], fixed2)}`
-      : `Each value scaled by ${state.tokens[i]}'s share for it` });
+    'aria-label': laid ? t('tour.chart.laid', { asker: state.tokens[i], o: vector(now.outputs[i], fixed2) })
+      : t('tour.chart.scaled', { owner: possessive(state.tokens[i]) }) });
   plot.append(axes(f));
   values.forEach((v) => plot.append(arrow(v, [0, 0], 'g-v-full', size)));
   // One label per point: tokens whose values land on the same point share it.
   for (const js of samePoint(now.values)) {
     const names = js.map((j) => state.tokens[j]);
-    const who = names.length > 3 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
+    const who = names.length > 3 ? listAnd([...names.slice(0, 2), t('tour.more', { n: names.length - 2 })])
+      : names.join(t('list.separator'));
     plot.append(label(values[js[0]], `v_${who} ${vector(now.values[js[0]])}`, size,
       js.some((j) => tops.includes(j)) ? 'g-label-top' : 'g-label', f));
   }
@@ -144,7 +149,7 @@ export function arrowPicture({ state, results: { now }, guess }, { laid, pin }) 
   const restMax = rest ? Math.max(...links.filter((l) => !named.includes(l)).map((l) => w[l.j])) : 0;
   const legend = el('p', { class: 'g-legend' }, named.map((l, k) => el('span', { class: 'g-legend-item' },
     `${fixed2(w[l.j])} × `, sym('v', state.tokens[l.j], 'role-v'), k < named.length - 1 || rest ? ' + ' : '')),
-  rest ? el('span', { class: 'g-legend-item', text: `the other ${rest}, each at most ${fixed2(restMax)}` }) : null);
+  rest ? el('span', { class: 'g-legend-item', text: t('tour.chart.rest', { n: rest, max: fixed2(restMax) }) }) : null);
   return { element: el('figure', { class: 'g-figure' }, plot, legend), plot, scaled, links, output, frame: f, size };
 }
 

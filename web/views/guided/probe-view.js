@@ -2,6 +2,7 @@
 // its two or three choices and a skip before the reveal; after it, the counterexample's bars
 // or cells marked on the live figure and the verdict with its why under it.
 import { el } from '../../shared/dom.js';
+import { t } from './words.js';
 
 /** { element, play } asking `probe`; onAnswer(choice id) or onAnswer(null) to skip. */
 export function probeView(probe, onAnswer) {
@@ -10,11 +11,11 @@ export function probeView(probe, onAnswer) {
     b.addEventListener('click', () => onAnswer(c.id));
     return b;
   });
-  const skip = el('button', { type: 'button', class: 'g-skip', text: 'Skip: just show me' });
+  const skip = el('button', { type: 'button', class: 'g-skip', text: t('tour.skip') });
   skip.addEventListener('click', () => onAnswer(null));
   const element = el('div', { class: 'g-guess g-probe', 'data-probe': probe.kind },
-    el('p', { class: 'g-prompt', text: `Guess first: ${probe.question}` }),
-    el('div', { class: 'g-actions', role: 'group', 'aria-label': 'Your answer' }, choices, skip));
+    el('p', { class: 'g-prompt', text: t('tour.probe.prompt', { question: probe.question }) }),
+    el('div', { class: 'g-actions', role: 'group', 'aria-label': t('tour.probe.answer') }, choices, skip));
   return { element, play: (m) => m.enter(choices) };
 }
 

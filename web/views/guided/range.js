@@ -3,8 +3,9 @@
 //   steps="1-4"  steps 1 to 4 (a hyphen or an en dash; spaces around are ignored)
 //   steps="7"    step 7 alone
 // Absent or empty: the whole tour. Anything else (not numbers, out of 1 … count, backwards) gets a
-// short message and the whole tour.
+// short message (in the language in force) and the whole tour.
 import { clip } from '../../shared/text.js';
+import { t } from './words.js';
 
 /** `raw` (the attribute's text, null when absent) -> { from, to (0-based, inclusive), message }. */
 export function parseSteps(raw, count) {
@@ -14,8 +15,7 @@ export function parseSteps(raw, count) {
   const first = m ? Number(m[1]) : NaN;
   const last = m ? Number(m[2] ?? m[1]) : NaN;
   if (!m || first < 1 || last > count || first > last) {
-    return { ...whole, message: `steps="${clip(String(raw))}" is not a step (1 to ${count}) or a range such as "1-4"; `
-      + 'showing the whole tour.' };
+    return { ...whole, message: t('tour.badSteps', { raw: clip(String(raw)), count }) };
   }
   return { from: first - 1, to: last - 1, message: null };
 }

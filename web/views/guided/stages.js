@@ -2,10 +2,13 @@
 // result for the current example and asker. A builder returns { element, play }:
 // the element in its final state, and play(motion) for its short transition.
 // Guess steps hand over to guesses.js until the learner has guessed (or skipped).
-// Every printed number is the core's; positions and bar lengths are layout only.
+// Every printed number is the core's; positions and bar lengths are layout only. Words in the
+// language in force: the widget's own where they are the same (grids.*, masked), else 'tour.stage.*'.
 import { el } from '../../shared/dom.js';
 import { compact, fixed2, approx, products, vector } from '../../shared/numbers.js';
 import { possessive, visibleKeys } from './captions.js';
+import { listAnd } from '../../shared/i18n/messages.js';
+import { t } from './words.js';
 import { arrowPicture, barChart, heatGrid, masked, scroller, sym, tok } from './parts.js';
 import { guessView } from './guesses.js';
 
@@ -19,14 +22,14 @@ const BUILDERS = {
   score({ state, results: { now } }) {
     const i = state.asker;
     const q = now.queries[i];
-    const rows = state.tokens.map((t, j) => el('tr', {},
-      el('th', { scope: 'row', class: 'token' }, tok(t)),
+    const rows = state.tokens.map((token, j) => el('tr', {},
+      el('th', { scope: 'row', class: 'token' }, tok(token)),
       el('td', { class: 'role-k g-k', text: vector(now.keys[j]) }),
-      el('td', { class: 'g-dot' }, masked(now, i, j) ? 'masked: a later word'
+      el('td', { class: 'g-dot' }, masked(now, i, j) ? t('tour.stage.maskedLater')
         : [`${products(q, now.keys[j])} = `, el('strong', { text: compact(now.scores[i][j]) })])));
-    const table = el('table', { class: 'g-table', 'aria-label': 'Scores, slot by slot' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'key' }), el('th', { scope: 'col', class: 'role-k g-k', text: 'k' }),
-        el('th', { scope: 'col' }, 'score = ', sym('q', state.tokens[i], 'role-q'), ' · k, slot by slot'))),
+    const table = el('table', { class: 'g-table', 'aria-label': t('tour.stage.scoresTable') },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: t('asker.key') }), el('th', { scope: 'col', class: 'role-k g-k', text: 'k' }),
+        el('th', { scope: 'col' }, t('tour.stage.scoreIs'), sym('q', state.tokens[i], 'role-q'), t('tour.stage.slotBySlot')))),
       el('tbody', {}, rows));
     if (state.tokens.length > 4) table.classList.add('g-many-rows');
     if (state.tokens.length > 8) table.classList.add('g-dense');
@@ -37,25 +40,25 @@ const BUILDERS = {
 
   bars({ state, results: { now } }) {
     const i = state.asker;
-    const rows = state.tokens.map((t, j) => ({ label: t, value: masked(now, i, j) ? null : now.scores[i][j],
-      text: masked(now, i, j) ? 'masked' : compact(now.scores[i][j]) }));
-    const chart = barChart('Scores', rows, { signed: true, cls: 'g-bar-score' });
+    const rows = state.tokens.map((token, j) => ({ label: token, value: masked(now, i, j) ? null : now.scores[i][j],
+      text: masked(now, i, j) ? t('masked') : compact(now.scores[i][j]) }));
+    const chart = barChart(t('grids.scores'), rows, { signed: true, cls: 'g-bar-score' });
     return { element: chart.element, play: (m) => chart.bars.forEach((b, k) => m.grow(b, 0, k, chart.bars.length)) };
   },
 
   exp({ state, results: { now } }) {
     const i = state.asker;
     const e = now.exponentials[i];
-    const rows = state.tokens.map((t, j) => {
-      if (masked(now, i, j)) return { label: t, value: null, text: 'masked' };
-      const rest = e[j] === Infinity ? ' is too large to print' : ` ${approx(e[j])} ${fixed2(e[j])}`;
-      return { label: t, value: e[j], text: el('span', {}, 'e', el('sup', { text: compact(now.logits[i][j]) }), rest) };
+    const rows = state.tokens.map((token, j) => {
+      if (masked(now, i, j)) return { label: token, value: null, text: t('masked') };
+      const rest = e[j] === Infinity ? t('asker.tooLarge') : ` ${approx(e[j])} ${fixed2(e[j])}`;
+      return { label: token, value: e[j], text: el('span', {}, 'e', el('sup', { text: compact(now.logits[i][j]) }), rest) };
     });
-    const chart = barChart('e to each score', rows, { cls: 'g-bar-exp' });
-    const total = el('p', { class: 'g-total' }, 'total ', el('strong', {
+    const chart = barChart(t('tour.stage.exp'), rows, { cls: 'g-bar-exp' });
+    const total = el('p', { class: 'g-total' }, t('tour.stage.total'), el('strong', {
       text: `${approx(now.expSums[i])} ${fixed2(now.expSums[i])}` }));
     const note = now.divisor !== 1
-      ? el('p', { class: 'g-note', text: `Each score is divided by ${compact(now.divisor)} first.` }) : null;
+      ? el('p', { class: 'g-note', text: t('tour.stage.divided', { divisor: compact(now.divisor) }) }) : null;
     // Each bar starts at its length as a score bar (step 2) and grows or shrinks into e^score.
     const keys = visibleKeys(now, i);
     const s = keys.map((j) => now.scores[i][j]);
@@ -70,13 +73,13 @@ const BUILDERS = {
     const { state, results: { now }, guess } = ctx;
     const i = state.asker;
     const w = now.weights[i];
-    const rows = state.tokens.map((t, j) => (masked(now, i, j) ? { label: t, value: null, text: 'masked' } : {
-      label: t, value: w[j], mark: guess?.guess?.[j],
+    const rows = state.tokens.map((token, j) => (masked(now, i, j) ? { label: token, value: null, text: t('masked') } : {
+      label: token, value: w[j], mark: guess?.guess?.[j],
       text: `${fixed2(now.exponentials[i][j])} ÷ ${fixed2(now.expSums[i])} ${approx(w[j])} ${fixed2(w[j])}`,
     }));
-    const chart = barChart('Shares', rows, { cls: 'g-bar-share', max: 1, gap: true });
-    const sum = visibleKeys(now, i).reduce((t, j) => t + w[j], 0);
-    const total = el('p', { class: 'g-total' }, 'sum ', el('strong', { text: fixed2(sum) }));
+    const chart = barChart(t('grids.shares'), rows, { cls: 'g-bar-share', max: 1, gap: true });
+    const sum = visibleKeys(now, i).reduce((total, j) => total + w[j], 0);
+    const total = el('p', { class: 'g-total' }, t('tour.stage.sum'), el('strong', { text: fixed2(sum) }));
     // Each bar starts at its length as an e^score bar (step 3) and becomes its share of the whole.
     const keys = visibleKeys(now, i);
     const maxE = Math.max(...keys.map((j) => now.exponentials[i][j]).filter(Number.isFinite), 1e-9);
@@ -107,7 +110,7 @@ const BUILDERS = {
   project({ state, results: { now } }) {
     const i = state.asker;
     const x = state.embeddings[i];
-    const t = state.tokens[i];
+    const token = state.tokens[i];
     // W_Q, W_K and W_V, each row dotted with the asker's embedding: q, k and v, number by number.
     const blocks = [['Q', 'q', 'queries', state.wq], ['K', 'k', 'keys', state.wk], ['V', 'v', 'values', state.wv]]
       .map(([W, letter, field, grid]) => {
@@ -115,28 +118,28 @@ const BUILDERS = {
         const rows = grid.map((row, r) => el('li', {}, el('span', { class: 'role-w', text: vector(row) }),
           letter === 'q' ? ` · x = ${products(row, x)} = ` : ' · x = ',
           el('strong', { class: `role-${letter}`, text: compact(out[r]) })));
-        const head = el('p', { class: 'g-block-head' }, sym(letter, t, `role-${letter}`), ' = ',
+        const head = el('p', { class: 'g-block-head' }, sym(letter, token, `role-${letter}`), ' = ',
           el('span', { class: 'role-w' }, 'W', el('sub', { text: W })), ` x = ${vector(out)}`);
         return { element: el('div', { class: 'g-block' }, head,
-          el('ol', { class: 'g-rows', 'aria-label': `W_${W}, row by row` }, rows)), rows };
+          el('ol', { class: 'g-rows', 'aria-label': t('tour.stage.rowByRow', { name: `W_${W}` }) }, rows)), rows };
       });
     const element = el('div', {},
-      el('p', { class: 'g-big' }, sym('x', t), ` = ${vector(x)} meets each violet row:`),
+      el('p', { class: 'g-big' }, sym('x', token), t('tour.stage.meets', { x: vector(x) })),
       el('div', { class: 'g-blocks' }, blocks.map((b) => b.element)));
     return { element, play: (m) => m.enter(blocks.flatMap((b) => [b.element.firstChild, ...b.rows])) };
   },
 
   everyone({ state, results: { now }, style }) {
-    const scores = heatGrid('Scores', state, now.logits, now, { kind: 'scores', style });
-    const shares = heatGrid('Shares', state, now.weights, now, { kind: 'shares', style });
+    const scores = heatGrid(t('grids.scores'), state, now.logits, now, { kind: 'scores', style });
+    const shares = heatGrid(t('grids.shares'), state, now.weights, now, { kind: 'shares', style });
     const element = pair(scores, shares, 1);
     return { element, play: (m) => m.enter([...scores.rows, ...shares.rows]) };
   },
 
   mask(ctx) {
     const { state, results: { open, masked: m2 }, style, guess } = ctx;
-    const before = heatGrid('Shares, no mask', state, open.weights, open, { kind: 'shares', style });
-    const after = heatGrid('Shares, masked', state, m2.weights, m2, { kind: 'shares', style, picked: guess?.guess });
+    const before = heatGrid(t('tour.stage.noMask'), state, open.weights, open, { kind: 'shares', style });
+    const after = heatGrid(t('tour.stage.masked'), state, m2.weights, m2, { kind: 'shares', style, picked: guess?.guess });
     const element = el('div', {}, pair(before, after, 1), verdict(guess));
     return { element, play: (m) => m.enter(after.cells.flat().filter((c) => c.classList.contains('masked'))) };
   },
@@ -149,8 +152,8 @@ const BUILDERS = {
     const rows = keys.map((j) => ({ key: j, label: state.tokens[j], value: cool.weights[i][j], mark: hot.weights[i][j],
       lead: `${fixed2(hot.logits[i][j])} → ${fixed2(cool.logits[i][j])}`,
       text: `${fixed2(hot.weights[i][j])} → ${fixed2(cool.weights[i][j])}` }));
-    const chart = barChart('Scores, then shares: thermostat off → on', rows,
-      { max: 1, cls: 'g-bar-share', markNote: 'The thin line on each bar is the share with the thermostat off.' });
+    const chart = barChart(t('tour.stage.thermostat'), rows,
+      { max: 1, cls: 'g-bar-share', markNote: t('tour.stage.thermostatNote') });
     const from = keys.map((j) => hot.weights[i][j] / Math.max(cool.weights[i][j], 1e-9));
     const element = el('div', {}, chart.element, verdict(guess));
     return { element, play: (m) => chart.bars.forEach((b, k) => m.grow(b, from[k], k, chart.bars.length)) };
@@ -159,31 +162,31 @@ const BUILDERS = {
   // softmax(QKᵀ/√d_k)V, each part tied to the step and the numbers that showed it, for the asker.
   formula({ state, results: { now } }) {
     const i = state.asker;
-    const t = state.tokens[i];
+    const token = state.tokens[i];
     const keys = visibleKeys(now, i);
+    // The first four numbers of a row, then how many more: "0.09, 0.67, 0.24" (the language's list).
     const row = (xs, f) => {
       const shown = keys.slice(0, 4).map((j) => f(xs[j]));
-      return keys.length > 4 ? `${shown.join(', ')} and ${keys.length - 4} more` : shown.join(', ');
+      return keys.length > 4 ? listAnd([...shown, t('tour.more', { n: keys.length - 4 })]) : shown.join(t('list.separator'));
     };
     const dk = now.dK;
-    const part = (head, text, ...extra) => el('li', {}, el('span', { class: 'g-formula-head' }, ...head), `: ${text}`, ...extra);
+    const part = (head, text, ...extra) => el('li', {}, el('span', { class: 'g-formula-head' }, ...head),
+      t('tour.formula.part', { text }), ...extra);
+    const owner = possessive(token);
     const parts = [
       part([el('span', { class: 'role-q', text: 'Q' }), ', ', el('span', { class: 'role-k', text: 'K' }), ', ',
         el('span', { class: 'role-v', text: 'V' })],
-      'one row per word: each embedding times the violet W_Q, W_K, W_V (step 7); ', sym('q', t, 'role-q'),
-      ` = ${vector(now.queries[i])}.`),
+      t('tour.formula.qkv'), sym('q', token, 'role-q'), ` = ${vector(now.queries[i])}.`),
       part([el('span', { class: 'role-q', text: 'Q' }), el('span', { class: 'role-k', text: 'Kᵀ' })],
-        `every query meets every key, the Scores grid (steps 1 and 8); ${possessive(t)} row: ${row(now.scores[i], compact)}.`),
-      part(['÷ √d_k'], now.divisor !== 1 ? `the thermostat (step 10), on: every score ÷ ${fixed2(now.divisor)}.`
-        : `the thermostat (step 10), off here; on, it divides by √${dk}${dk === 1 ? ' = 1' : ` ≈ ${fixed2(Math.sqrt(dk))}`}.`),
-      state.causal ? part(['mask'], 'later words are blanked before softmax (step 9).') : null,
-      part(['softmax'], `e to each score, ÷ the row's total, row by row (steps 3, 4 and 8); ${possessive(t)} shares: `
-        + `${row(now.weights[i], fixed2)}.`),
-      part([el('span', { class: 'role-v', text: '· V' })], `each row of shares blends the values (steps 5 and 6): `
-        + `o_${t} ≈ ${vector(now.outputs[i], fixed2)}.`),
+        t('tour.formula.scores', { owner, row: row(now.scores[i], compact) })),
+      part(['÷ √d_k'], now.divisor !== 1 ? t('tour.formula.divided', { divisor: fixed2(now.divisor) })
+        : t('tour.formula.off', { dk, value: dk === 1 ? ' = 1' : ` ≈ ${fixed2(Math.sqrt(dk))}` })),
+      state.causal ? part([t('tour.formula.maskHead')], t('tour.formula.mask')) : null,
+      part(['softmax'], t('tour.formula.softmax', { owner, row: row(now.weights[i], fixed2) })),
+      part([el('span', { class: 'role-v', text: '· V' })], t('tour.formula.values', { asker: token, o: vector(now.outputs[i], fixed2) })),
     ].filter(Boolean);
     const element = el('div', { class: 'g-formula-box' },
-      el('p', { class: 'g-formula', 'aria-label': 'softmax of Q K transposed over root d k, times V' },
+      el('p', { class: 'g-formula', 'aria-label': t('tour.formula.label') },
         'softmax(', el('span', { class: 'role-q', text: 'Q' }), el('span', { class: 'role-k', text: 'Kᵀ' }), ' / √d', el('sub', { text: 'k' }),
         ') ', el('span', { class: 'role-v', text: 'V' })),
       el('ol', { class: 'g-formula-parts' }, parts));
@@ -208,7 +211,7 @@ function pair(a, b, shown) {
     return button;
   });
   const element = el('div', { class: `g-pair ${a.cells.length > 4 ? 'g-pair-many' : ''}` },
-    el('div', { class: 'g-pair-switch', role: 'group', 'aria-label': 'Which grid' }, buttons),
+    el('div', { class: 'g-pair-switch', role: 'group', 'aria-label': t('tour.stage.whichGrid') }, buttons),
     el('div', { class: 'g-grids' }, grids.map((g) => g.element)));
   function pick(k) {
     buttons.forEach((button, m) => button.setAttribute('aria-pressed', String(m === k)));
@@ -221,6 +224,6 @@ function pair(a, b, shown) {
 /** The "you said …, it is …" line under a reveal (null when there was no guess). */
 function verdict(guess) {
   if (!guess) return null;
-  return el('p', { class: 'g-verdict', text: guess.skipped ? 'You skipped this guess.' : guess.scored.text });
+  return el('p', { class: 'g-verdict', text: guess.skipped ? t('tour.guess.skipped') : guess.scored.text });
 }
 

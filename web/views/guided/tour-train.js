@@ -1,18 +1,22 @@
 // Step 12's words, written from the gradient step the core just took on the goal
 // "sat attends to the" (web/views/train/goals.js): which row of W_Q moved, and why that
-// row. Pure: plain states and the core's result for the state before the step.
+// row. Pure: plain states and the core's result for the state before the step. In the language
+// in force: which sentence is true is decided here, its words are the catalogue's ('tour.train.*').
 //
 // Why the rows move as they do: the loss is −log(share of the target key) on the asker's row
 // only, so W_Q counts only through q_asker = W_Q · x_asker. Its gradient on q_asker is
 // (Σ_j w_j k_j − k_target) ÷ divisor, and row r of W_Q moves by −rate × (that, slot r) × x_asker:
 // every row alike but for slot r's gap between k_target and the shares' blend of the keys.
-import { fixed2 } from '../../shared/numbers.js';
+import { MINUS, fixed2, fixed3, inputText } from '../../shared/numbers.js';
+import { possessive } from './captions.js';
+import { t as say } from './words.js';
 
-const signed3 = (x) => {
-  const t = Math.abs(x).toFixed(3);
-  if (t === '0.000') return '0.000';
-  return `${x < 0 ? '\u2212' : '+'}${t}`;
-};
+// A change to three decimals with its sign, in the language in force: "+0.002", "−0.018".
+// Whether it is "0.000" is read from the English digits (the same in every language).
+const still = (x) => Math.abs(x).toFixed(3) === '0.000';
+const signed3 = (x) => (still(x) ? fixed3(0) : `${x < 0 ? MINUS : '+'}${fixed3(Math.abs(x))}`);
+// The smallest change the sentence counts: 0.0005 in the locale's notation.
+const LIMIT = () => inputText(0.0005);
 
 /** The largest |change| in each row of a grid between two states' copies of it. */
 export function rowMoves(before, after) {
@@ -38,27 +42,26 @@ export function stepSentence({ before, after, result, asker, target, steps }) {
   const q = rowMoves(before.wq, after.wq);
   const order = q.map((m, r) => r).sort((a, b) => Math.abs(q[b]) - Math.abs(q[a]));
   const [top] = order;
-  const rowName = (r) => `row ${r + 1}`;
-  const still = q.filter((m) => signed3(m) === '0.000').length;
+  const resting = q.filter(still).length;
   let moved;
-  if (signed3(q[top]) === '0.000') moved = `Step ${steps}: no cell of W_Q moved by as much as 0.0005.`;
-  else if (q.length === 1) moved = `Step ${steps}: W_Q's one row moved (largest change ${signed3(q[top])}).`;
+  if (still(q[top])) moved = say('tour.train.none', { n: steps, limit: LIMIT() });
+  else if (q.length === 1) moved = say('tour.train.oneRow', { n: steps, change: signed3(q[top]) });
   else {
-    const others = order.slice(1).map((r) => `${rowName(r)} ${signed3(q[r]) === '0.000' ? 'under 0.0005' : signed3(q[r])}`);
-    const only = still === q.length - 1;
-    moved = `Step ${steps}: ${only ? 'only ' : ''}${rowName(top)} of W_Q moved${only ? '' : ' most'} `
-      + `(largest change ${signed3(q[top])}; ${others.join(', ')}).`;
+    const others = listOthers(order.slice(1).map((r) => say('tour.train.rowChange', { row: r + 1,
+      change: still(q[r]) ? say('tour.train.under', { limit: LIMIT() }) : signed3(q[r]) })));
+    const only = resting === q.length - 1;
+    moved = say(only ? 'tour.train.onlyRow' : 'tour.train.mostRow', { n: steps, row: top + 1, change: signed3(q[top]), others });
   }
   const gaps = keyGaps(result, asker, target);
   const g = gaps[top];
-  const why = signed3(q[top]) === '0.000' ? ''
-    : ` Why: the loss reads only ${possessive(t[asker])} shares, so W_Q acts only through q_${t[asker]}; `
-      + `${rowName(top)} makes its slot ${top + 1}, where k_${t[target]} (${fixed2(g.target)}) is `
-      + `${gaps.length > 1 ? 'furthest' : 'far'} from the shares' blend of the keys (${fixed2(g.blend)}).`;
+  const why = still(q[top]) ? ''
+    : say(gaps.length > 1 ? 'tour.train.whyFurthest' : 'tour.train.whyFar', { owner: possessive(t[asker]), asker: t[asker],
+      row: top + 1, key: t[target], target: fixed2(g.target), blend: fixed2(g.blend) });
   const k = Math.max(...rowMoves(before.wk, after.wk).map(Math.abs));
   const v = Math.max(...rowMoves(before.wv, after.wv).map(Math.abs));
-  const rest = ` W_K moved up to ${signed3(k).replace('+', '')}; W_V ${v === 0 ? 'not at all (values never change a share)' : `by ${signed3(v)}`}.`;
+  const rest = say(v === 0 ? 'tour.train.restStill' : 'tour.train.rest', { k: signed3(k).replace('+', ''), v: signed3(v) });
   return moved + why + rest;
 }
 
-const possessive = (w) => (/^it$/i.test(w) ? `${w}s` : `${w}'s`);
+// "row 1 +0.002, row 3 under 0.0005": the other rows, in the list separator of the language.
+const listOthers = (items) => items.join(say('tour.train.separator'));

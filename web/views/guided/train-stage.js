@@ -7,12 +7,15 @@
 import { loadAttention } from '../../../wasm/attention.js';
 import { el } from '../../shared/dom.js';
 import { fixed2, vector } from '../../shared/numbers.js';
+import { inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
 import { goalById } from '../train/goals.js';
 import { checkSentence, lossSentence } from '../train/readout.js';
 import { measure, startRun, trainOnce } from '../train/run.js';
 import { Trainer } from '../train/trainer.js';
 import { barChart } from './parts.js';
 import { stepSentence } from './tour-train.js';
+import { possessive } from './captions.js';
+import { t } from './words.js';
 
 const GOAL = 'sat-the';
 const ASKER = 2, TARGET = 0; // sat and the, in the chapter's "the cat sat" (goals.js)
@@ -32,36 +35,38 @@ export function createTourTraining({ reducedMotion = false, onOpenPanel = () => 
   let last = null; // { before, after, result } of the latest step
   let loading = null;
 
-  const stepButton = button('Step', () => { trainer.stepOnce(); });
-  const trainButton = button('Train', () => trainer.toggle());
+  const stepButton = button('train.step', () => { trainer.stepOnce(); });
+  const trainButton = el('button', { type: 'button' });
+  trainButton.addEventListener('click', () => trainer.toggle());
   trainButton.classList.add('g-train-go');
-  const resetButton = button('Reset training', () => restart());
+  const resetButton = button('train.reset', () => restart());
   const grids = el('div', { class: 'g-train-grids' });
   const bars = el('div', { class: 'g-train-bars' });
   const lossLine = el('strong', { class: 'g-train-loss' });
   const check = el('span', {});
   const checkBox = el('p', { class: 'g-train-check' }, lossLine, ' ', check);
-  const legend = el('p', { class: 'g-note g-train-legend', text: '↑ / ↓: the cell rose / fell in the last step.', hidden: true });
+  const legend = el('p', { class: 'g-note g-train-legend', ...text('tour.train.legend'), hidden: true });
   const said = el('p', { class: 'g-train-said', 'aria-live': 'polite' });
   const frozen = el('p', { class: 'g-note g-train-wv' });
-  const open = button('More goals: the train panel', () => { trainer.pause(); onOpenPanel(); });
+  const open = button('tour.train.more', () => { trainer.pause(); onOpenPanel(); });
+  const goalLine = el('span', {});
   const element = el('div', { class: 'g-train', 'aria-busy': 'true' },
-    el('p', { class: 'g-train-goal' }, el('strong', { text: 'Goal: ' }), goal.target),
-    el('div', { class: 'g-actions g-train-buttons', role: 'group', 'aria-label': 'Training' }, stepButton, trainButton, resetButton),
+    el('p', { class: 'g-train-goal' }, goalLine),
+    el('div', { class: 'g-actions g-train-buttons', role: 'group', ...label('tour.train.group') }, stepButton, trainButton, resetButton),
     el('div', { class: 'g-train-board' }, grids, bars),
     legend, checkBox, said, frozen,
-    el('p', { class: 'g-note g-train-on' }, open, ' Many heads at once: the heads lab, <attention-heads>.'));
+    el('p', { class: 'g-note g-train-on' }, open, el('span', text('tour.train.heads'))));
 
   const trainer = new Trainer({
-    step: stepOnce, isMet: () => goal.progress(core, state).met, onChange: paint,
+    step: stepOnce, isMet: () => goal.progress(core, state).met, onChange: () => paintIn(),
     ...(reducedMotion && {
       scheduler: { schedule: (fn) => setTimeout(fn, 250), soon: (fn) => setTimeout(fn, 0), cancel: (h) => clearTimeout(h) },
       stepsPerTick: 12, tickBudget: 30,
     }),
   });
 
-  function button(text, onClick) {
-    const b = el('button', { type: 'button', text });
+  function button(key, onClick) {
+    const b = el('button', { type: 'button', ...text(key) });
     b.addEventListener('click', onClick);
     return b;
   }
@@ -87,13 +92,21 @@ export function createTourTraining({ reducedMotion = false, onOpenPanel = () => 
     return { loss: r.loss };
   }
 
+  // The trainer repaints from its own timer, outside the tour's paint: in the tour's language then.
+  function paintIn() {
+    if (element.isConnected) inLocaleOf(element, paint);
+    else paint();
+  }
+
   function paint() {
+    relabel(element);
+    goalLine.replaceChildren(el('strong', { text: t('tour.train.goal') }), goal.target);
     if (!state) return;
     const moved = last && { wq: delta(last.before.wq, last.after.wq), wk: delta(last.before.wk, last.after.wk) };
     grids.replaceChildren(grid('W_Q', state.wq, moved?.wq), grid('W_K', state.wk, moved?.wk));
     legend.hidden = !moved;
     const w = core.attend(state).weights[ASKER];
-    const chart = barChart(`${state.tokens[ASKER]}'s shares`, state.tokens.map((t, j) => ({
+    const chart = barChart(t('tour.train.shares', { owner: possessive(state.tokens[ASKER]) }), state.tokens.map((t, j) => ({
       key: j, label: t, value: w[j], text: fixed2(w[j]) })), { max: 1, cls: 'g-bar-share' });
     bars.replaceChildren(chart.element);
     const progress = goal.progress(core, state);
@@ -101,11 +114,10 @@ export function createTourTraining({ reducedMotion = false, onOpenPanel = () => 
     check.textContent = checkSentence(GOAL, progress);
     checkBox.classList.toggle('met', progress.met);
     said.textContent = last ? stepSentence({ ...last, asker: ASKER, target: TARGET, steps: trainer.steps })
-      : 'Press Step: one step of gradient descent nudges every violet cell a little downhill on the loss. '
-        + 'This run is on the chapter’s cast; your example is not changed.';
+      : t('tour.train.press');
     if (trainer.message) said.textContent += ` ${trainer.message}`;
-    frozen.textContent = `W_V stays ${state.wv.map((r) => vector(r, fixed2)).join(', ')}: it is not in the loss.`;
-    trainButton.textContent = trainer.playing ? 'Pause' : 'Train';
+    frozen.textContent = t('tour.train.frozen', { wv: state.wv.map((r) => vector(r, fixed2)).join(t('tour.train.separator')) });
+    trainButton.textContent = t(trainer.playing ? 'train.pause' : 'train.train');
     stepButton.disabled = trainer.playing;
     element.setAttribute('aria-busy', 'false');
   }
@@ -115,8 +127,9 @@ export function createTourTraining({ reducedMotion = false, onOpenPanel = () => 
     /** The step is on screen: load the training core once, then show the run where it was left. */
     show() {
       if (state) { paint(); return; }
+      paint(); // the words, before the core has loaded
       loading ??= loadAttention({ training: true, path: 'teaching' }).then((c) => { core = c; restart(); },
-        (err) => { said.textContent = `Training could not load: ${err?.message ?? err}.`; });
+        (err) => { said.textContent = inLocaleOf(element, () => t('tour.train.failed', { reason: err?.message ?? err })); });
     },
     pause() { trainer.pause(); },
   };

@@ -7,7 +7,7 @@
 // an edit re-plays the step on screen with the new numbers.
 import { el, uid } from '../../shared/dom.js';
 import { STEPS, STEP_COUNT, resultsFor, stepLabel, stepTitle } from './steps.js';
-import { currentBundle, inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
+import { bundleFor, currentBundle, inLocale, inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
 import { t } from './words.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
@@ -42,6 +42,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
 
   const ui = buildFrame();
   let framedIn = 'en';   // the language the frame's words (text(key), label(key)) are written in
+  let askersIn = null;  // the language the asker options are written in
   const player = createPlayer({
     onStep: () => render(),
     waiting: (index) => predict && state && pendingAsk(STEPS[index]) !== null,
@@ -129,7 +130,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     else training ??= createTourTraining({ reducedMotion: prefersReducedMotion(),
       onOpenPanel: () => { host.removeAttribute('guided'); host.setAttribute('train', ''); } });
     const stage = ask === 'probe'
-      ? probeView(probe, (answer) => answerProbe(step, probe, answer))
+      ? probeView(probe, (answer) => answerProbe(step, probe, answer, results))
       : buildStage(step.id, {
         // style: read only by the steps with heat grids (reading it forces a style pass).
         state, results, predict, guessable, guess, kind: step.guess, style: () => getComputedStyle(ui.element), training,
@@ -149,9 +150,12 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       last: index === player.to }));
   }
 
-  function answerProbe(step, probe, answer) {
+  // The events are language-neutral: their text is the English one, whatever the tour speaks.
+  const inEnglish = (fn) => inLocale(bundleFor('en'), fn);
+
+  function answerProbe(step, probe, answer, results) {
     answers.set(probe.kind, { answer });
-    const scored = scoreProbe(probe, answer);
+    const scored = inEnglish(() => scoreProbe(probeFor(probe.kind, state, results), answer));
     host.dispatchEvent(new AttentionGuessEvent({ step: step.id, ...scored }));
     afterAnswer();
   }
@@ -169,7 +173,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
   function commit(step, raw, results) {
     if (raw === null) guesses.set(step.id, { skipped: true });
     else guesses.set(step.id, { guess: raw });
-    const scored = raw === null ? null : scoreGuess(step.guess, raw, state, results);
+    const scored = raw === null ? null : inEnglish(() => scoreGuess(step.guess, raw, state, results));
     host.dispatchEvent(new AttentionGuessEvent({
       step: step.id, kind: step.guess, guess: raw, truth: scored?.truth ?? null,
       error: scored?.error ?? null, text: scored?.text ?? 'skipped',
@@ -184,10 +188,12 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
       const shapeChanged = !state || state.tokens.join('\u0000') !== nextState.tokens.join('\u0000');
       state = nextState;
       now = result;
-      if (shapeChanged) {
+      if (shapeChanged || askersIn !== currentBundle().lang) {
+        askersIn = currentBundle().lang;
         // Duplicate words get their position so the choice is unambiguous: "the (word 6)".
-        const name = (t, i) => (state.tokens.indexOf(t) === state.tokens.lastIndexOf(t) ? t : `${t} (word ${i + 1})`);
-        ui.asker.replaceChildren(...state.tokens.map((t, i) => el('option', { value: i, text: name(t, i) })));
+        const name = (token, i) => (state.tokens.indexOf(token) === state.tokens.lastIndexOf(token) ? token
+          : t('asker.option', { token, n: i + 1 }));
+        ui.asker.replaceChildren(...state.tokens.map((token, i) => el('option', { value: i, text: name(token, i) })));
       }
       ui.asker.value = String(state.asker);
       render();
