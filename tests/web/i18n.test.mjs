@@ -509,3 +509,10 @@ test('a bad steps="…" on the tour: the message in the language in force, Engli
   assert.equal(inLocale(bundleFor('de'), () => parseSteps('13', 12).message),
     'steps=„13“ ist kein Schritt (1 bis 12) und kein Bereich wie „1-4“; die ganze Tour wird gezeigt.');
 });
+
+// The grids run left to right in every language (the maths keeps its direction, even in Arabic),
+// so the corner's arrow along the keys points right in every catalogue, as English's does.
+test('the grids\' corner: the keys run to the right in every language', () => {
+  assert.match(en['grids.corner'], /→$/);
+  for (const lang of LANGS) assert.match(catalogues[lang]['grids.corner'], /→$/, lang);
+});
