@@ -18,6 +18,7 @@ import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
 import { HeadsView } from '../views/heads/view.js';
+import { HeadsRun } from '../views/heads/run.js';
 import { AttentionHeadsTrainedEvent } from '../views/heads/events.js';
 import { styleSheet } from '../views/heads/heads.css.js';
 
@@ -56,20 +57,10 @@ export class AttentionHeadsElement extends ElementBase {
   // (or is printed); the worker stops on removal.
   #near = startWhenNear(this, { start: () => this.#start(), stop: () => this.#stopClient() });
   #client = null;
-  #generation = 0;        // the model on screen (engine.js)
+  #run = new HeadsRun();  // the model on screen: its curves, measurement, zeroed heads (views/heads/run.js)
   #wanted = null;         // "seed/heads" the worker was last asked to build
   #running = false;
   #failed = false;        // the worker failed after starting: its model is gone until Reset
-  #steps = 0;             // the steps of the newest picture
-  #stepping = false;      // a Step was asked for: its forced measurement ends it (attention-heads-trained)
-  #announced = 0;         // the steps the last attention-heads-trained named, for this model
-  #zeroed = [];           // heads asked to be zeroed in what the model shows (0-based); the buttons show the engine's answer
-  #train = [];            // { steps, loss } training loss per chunk
-  #heldOut = [];          // { steps, loss } held-out loss per measurement
-  #measured = null;       // the newest measurement
-  #index = 0;             // the sample sentence (held-out index)
-  #pending = null;        // the newest progress message not yet painted
-  #labelsDue = false;     // a measurement arrived since the last paint
   #view = null;           // the lab's DOM (web/views/heads/view.js), built when it first comes near
   #line;                  // the message line (createMessageLine)
   #theme;                 // light or dark (web/shared/controllers/theme.js)
@@ -97,7 +88,7 @@ export class AttentionHeadsElement extends ElementBase {
     this.#line.report(name, parsed.message ? [{ code: 'bad_attribute', message: parsed.message }] : []);
     this.#view?.showSettings(this.#state, this.#line.has('seed'));
     // Still the skeleton: its blank panels follow the attribute.
-    if (name === 'heads' && this.#view && this.#generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
+    if (name === 'heads' && this.#view && this.#run.generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
     if (this.isConnected) queueMicrotask(() => this.#resetIfChanged());
   }
 
@@ -162,34 +153,24 @@ export class AttentionHeadsElement extends ElementBase {
       // Its model is lost with it: the pictures stay as they were, and Reset starts a new one.
       this.#setFailed(true);
       this.#line.report('engine', [{ code: 'worker_failed', message: `The training worker stopped (${clip(m.message, 80)}); `
-        + `the pictures are from step ${this.#steps}. Reset starts a new model.` }]);
+        + `the pictures are from step ${this.#run.steps}. Reset starts a new model.` }]);
       return this.#setRunning(false);
     }
     if (m.type === 'reset') {
-      this.#generation = m.generation;
-      this.#train = [];
-      this.#heldOut = [];
-      this.#measured = null;
-      this.#pending = null;
-      this.#labelsDue = false;
-      this.#index = 0;
-      this.#steps = 0;
-      this.#stepping = false;
-      this.#announced = 0;
-      this.#zeroed = [];
+      this.#run.reset(m.generation);
       this.#setRunning(false);
       this.#line.report('engine', []);
       this.#view.buildHeads(m.config.heads, true); // a new model: its texts keep their lines until its first picture
       this.#view.showZeroed([], null);
       return;
     }
-    if (m.generation !== this.#generation) return; // news about a model already replaced
+    if (!this.#run.isCurrent(m)) return; // news about a model already replaced
     if (m.type === 'running') {
       if (!m.running) this.#announceTrained(m.reason);
       return this.#setRunning(m.running, m);
     }
     if (m.type === 'view') {
-      this.#index = m.index;
+      this.#run.index = m.index;
       return this.#view.showView(m.view, m.zeroed);
     }
     if (m.type === 'progress') this.#showProgress(m);
@@ -203,7 +184,7 @@ export class AttentionHeadsElement extends ElementBase {
     p.train.addEventListener('click', () => this.#client?.send({ type: this.#running ? 'pause' : 'train' }));
     p.step.addEventListener('click', () => {
       if (!this.#client) return;
-      this.#stepping = true;
+      this.#run.stepAsked();
       this.#client.send({ type: 'step' });
     });
     p.reset.addEventListener('click', () => {
@@ -214,18 +195,12 @@ export class AttentionHeadsElement extends ElementBase {
     // the last good value or the range's end), so the attributes always say what the learner typed.
     p.seed.addEventListener('change', () => this.setAttribute('seed', p.seed.value));
     p.headsSelect.addEventListener('change', () => this.setAttribute('heads', p.headsSelect.value));
-    p.another.addEventListener('click', () => {
-      const count = this.#measured?.heldOutSentences ?? 1;
-      this.#client?.send({ type: 'sentence', index: (this.#index + 1) % count });
-    });
+    p.another.addEventListener('click', () => this.#client?.send({ type: 'sentence', index: this.#run.nextSentence() }));
     // Zero head N (the buttons are rebuilt with the heads): toggles that head in what the model shows.
     p.heads.addEventListener('click', (event) => {
       const button = event.target.closest?.('button.zero');
       if (!button) return;
-      const h = Number(button.dataset.head);
-      // From what was last asked, not from the last answer: two quick presses zero two heads.
-      this.#zeroed = this.#zeroed.includes(h) ? this.#zeroed.filter((x) => x !== h) : [...this.#zeroed, h];
-      this.#client?.send({ type: 'zero', heads: this.#zeroed });
+      this.#client?.send({ type: 'zero', heads: this.#run.toggleZero(Number(button.dataset.head)) });
     });
   }
 
@@ -237,10 +212,8 @@ export class AttentionHeadsElement extends ElementBase {
 
   // Training stopped: once per stop that trained steps since the last (a pause at the same step fires none).
   #announceTrained(reason) {
-    if (this.#steps === this.#announced) return;
-    this.#announced = this.#steps;
-    this.dispatchEvent(new AttentionHeadsTrainedEvent({ reason, steps: this.#steps, heads: this.#state.heads,
-      heldOutLoss: this.#measured?.heldOutLoss ?? null, jobs: this.#measured?.heads.map((h) => h.job) ?? [] }));
+    const detail = this.#run.trained(reason, this.#state.heads);
+    if (detail) this.dispatchEvent(new AttentionHeadsTrainedEvent(detail));
   }
 
   #setFailed(failed) {
@@ -253,33 +226,17 @@ export class AttentionHeadsElement extends ElementBase {
   // Progress is recorded as it arrives and painted once per frame: a worker
   // faster than the page never queues up repaints on the main thread.
   #showProgress(m) {
-    this.#steps = m.steps;
-    if (Number.isFinite(m.trainLoss)) this.#train.push({ steps: m.steps, loss: m.trainLoss });
-    if (m.measured) {
-      this.#measured = m.measured;
-      if (this.#heldOut.at(-1)?.steps === m.steps) this.#heldOut.pop(); // measured again at the same step
-      this.#heldOut.push({ steps: m.steps, loss: m.measured.heldOutLoss });
-      this.#labelsDue = true;
-      if (this.#stepping) { // a Step's picture is always measured: the Step is done
-        this.#stepping = false;
-        this.#announceTrained('step');
-      }
-    }
-    const first = this.#pending === null;
-    this.#pending = m;
-    if (first) requestAnimationFrame(() => this.#paint());
+    const { paint, stepDone } = this.#run.progress(m);
+    if (stepDone) this.#announceTrained('step');
+    if (paint) requestAnimationFrame(() => this.#paint());
   }
 
   #paint() {
-    const m = this.#pending;
-    this.#pending = null;
-    if (!m || m.generation !== this.#generation) return;
-    if (this.#labelsDue) {
-      this.#labelsDue = false;
-      this.#view.showLabels(this.#measured);
-    }
-    this.#index = m.index;
-    this.#view.showProgress(m, { train: this.#train, heldOut: this.#heldOut, measured: this.#measured });
-    this.#view.showZeroed(m.zeroed, this.#measured);
+    const { message, labels } = this.#run.takePending();
+    if (!message) return;
+    const run = this.#run;
+    if (labels) this.#view.showLabels(run.measured);
+    this.#view.showProgress(message, { train: run.train, heldOut: run.heldOut, measured: run.measured });
+    this.#view.showZeroed(message.zeroed, run.measured);
   }
 }
