@@ -3,13 +3,10 @@
 // state), the model's changes to its panels (web/views/widget/panels.js) and out as events. What
 // every element does alike is a controller (web/shared/controllers/): its sources, the link it
 // follows, its start when near, its message line. The package entry web/attention-widget.js registers it.
-import { loadAttention } from '../../wasm/attention.js';
 import { el } from '../shared/dom.js';
 import { ElementBase, defineElement } from '../shared/element.js';
 import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
-import { AttentionChangeEvent, AttentionErrorEvent } from '../shared/events.js';
-import { sentence, thrown } from '../shared/text.js';
-import { queueRender, whilePrintable } from '../shared/near.js';
+import { AttentionChangeEvent } from '../shared/events.js';
 import { followTheme } from '../shared/controllers/theme.js';
 import { followLang } from '../shared/controllers/lang.js';
 import { inLocale, t, text } from '../shared/i18n/messages.js';
@@ -25,7 +22,8 @@ import { READONLY, readonlyGate } from '../model/readonly.js';
 import { VIEW_ATTRIBUTES, createView } from '../views/figures/view.js';
 import { createPanels } from '../views/widget/panels.js';
 import { createTrainMount } from '../views/widget/train-mount.js';
-import { createGuidedMount, loadGuided } from '../views/widget/guided-mount.js';
+import { createGuidedMount } from '../views/widget/guided-mount.js';
+import { createWidgetStart } from '../views/widget/start.js';
 import { styleSheet } from '../views/widget/widget.css.js';
 import { styleSheet as rolesSheet } from '../views/widget/roles.css.js';
 import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js';
@@ -99,17 +97,11 @@ export class AttentionWidget extends ElementBase {
     apply: (change) => this.#showErrors(applySources(this.#model, change)) });
   // A link to this page with a new state for this widget: restored, or refused with what is on screen kept.
   #link = followLink(this, { onLink: (payload) => this.#showErrors(this.#model.followLink(payload)) });
-  // The first render waits until the widget is near the viewport (#whenNear), or is made at once for a
-  // print; a disconnect stops Play and drags.
-  #near = startWhenNear(this, { start: (first, printing) => first && this.#whenNear(printing),
+  // The first render waits until the widget is near the viewport (views/widget/start.js), or is made
+  // at once for a print; a disconnect stops Play and drags.
+  #near = startWhenNear(this, { start: (first, printing) => first && this.#start.whenNear(printing),
     stop: () => this.#panels.stop() });
-  #nearbyResolve;
-  #nearby = new Promise((resolve) => { this.#nearbyResolve = resolve; }); // the first render may start
-  #prebuilt = false;   // the panels' build is queued (#whenNear): the core's first check paints as it goes
-  #core = null;        // the teaching core, once loaded
-  #shown = false;      // the panels are started (#onNear): on screen, or in a printout
-  #cancelPrint = () => {}; // came near, not yet shown: a print builds it now (#whenNear)
-  #attend = null;      // the core's attend(), for the guided steps that compare a switch off and on
+  #start;              // the core's load and the first render (views/widget/start.js)
   #ui;
   #line;               // the message line (createMessageLine)
   #view;               // example, show, readonly, highlight: web/views/figures/view.js
@@ -135,10 +127,13 @@ export class AttentionWidget extends ElementBase {
       bundle: () => this.#lang.bundle });
     const panels = () => this.#panels.views;
     this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
-      attend: (state) => this.#attend(state), showErrors: (outcome) => this.#showErrors(outcome),
+      attend: (state) => this.#start.attend(state), showErrors: (outcome) => this.#showErrors(outcome),
       reveal: () => this.#panels.reveal() });
     this.#train = createTrainMount({ host: this, model, panels,
       showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
+    this.#start = createWidgetStart({ host: this, status: this.#ui.status, model: this.#model, view: this.#view,
+      panels: this.#panels, guided: this.#guided, train: this.#train, sourcesLoaded: () => this.#sources.loaded,
+      speak: (fn) => this.#speak(fn), showErrors: (outcome) => this.#showErrors(outcome) });
   }
 
   connectedCallback() {
@@ -154,7 +149,7 @@ export class AttentionWidget extends ElementBase {
     this.#link.read();
     // The core's load starts in a task of its own: a page's first task is the module's evaluation
     // with every widget's upgrade in it, and on a phone it was long.
-    setTimeout(() => this.#startLoading(), 0);
+    setTimeout(() => this.#start.load(), 0);
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -177,74 +172,6 @@ export class AttentionWidget extends ElementBase {
 
   /** This widget's example model (docs/architecture.md): other views subscribe to it, guided or training code proposes to it. */
   get model() { return this.#model; }
-
-  // ---- loading ----
-
-  // The core loads and computes as soon as it is in: state, events and messages do not wait for a
-  // scroll (a figure of a shared example computes nothing of its own: model/switch.js). The first
-  // render waits until this widget is near the viewport, in short tasks: the panels are built
-  // (hidden), a part each, while the core may still be on its way; then they are painted (#onNear).
-  #startLoading() {
-    if (this.hasAttribute('guided')) loadGuided(); // in parallel with the core
-    const core = loadAttention({ path: 'teaching' });
-    core.then((attn) => {
-      this.#core = attn;
-      // Waiting to come near, with the core in: the line no longer says the core is loading.
-      if (!this.#shown) this.#ui.status.dataset.t = 'status.ready';
-      if (!this.#shown) this.#speak(() => { this.#ui.status.textContent = t('status.ready'); });
-      if (!this.#prebuilt) queueRender(() => this.#compute(attn)); // near already: #onNear computes as it paints
-    }, (err) => this.#onLoadFailed(err));
-    Promise.all([core, this.#nearby]).then(([attn]) => queueRender(() => this.#onNear(attn)), () => {});
-  }
-
-  // Near the viewport (startWhenNear), and the figure code this widget needs in: the panels are built.
-  // Printed before it came near: built and painted now, if the core and the figure code are in (its
-  // reveal's frames run before the print lays the page out: near.js); else the line says what it
-  // still waits for, and it is drawn when they come.
-  #whenNear(printing) {
-    if (printing && this.#core && this.#view.isReady) {
-      this.#nearbyResolve();
-      this.#onNear(this.#core);
-      return;
-    }
-    // Came near: built when the figure code is in. A print before then builds it now, if it can.
-    this.#cancelPrint = whilePrintable(() => this.#core && this.#view.isReady && this.#whenNear(true));
-    this.#view.ready().then(() => {
-      this.#prebuilt = true;
-      this.#panels.prebuild(() => this.#sources.loaded);
-      this.#nearbyResolve();
-    });
-  }
-
-  // The model checks its example again with the core (once): a source the core refuses gives way to the next.
-  #compute(attn) {
-    if (this.#attend) return;
-    this.#attend = (state) => attn.attend(state);
-    this.#showErrors(this.#model.setCompute(this.#attend));
-  }
-
-  #onNear(attn) {
-    if (this.#shown) return; // printed already: the render queued when it came near finds it done
-    this.#shown = true;
-    this.#cancelPrint();
-    this.#panels.start();
-    this.#compute(attn); // if not done off screen: painted as it is announced
-    this.#panels.catchUp();
-    this.#guided.apply();
-    if (!this.#model.result) this.#panels.reveal(); // nothing to tour: the message line says why
-    this.#train.start();
-    this.#panels.prepareGrids();
-  }
-
-  #onLoadFailed(err) {
-    // The loader's message names the cause and what to do (docs/hardening.md).
-    const { status } = this.#ui;
-    delete status.dataset.t; // the reason is the loader's own text: kept as it is when the language changes
-    status.textContent = this.#speak(() => sentence(t('status.failed', { reason: thrown(err, 300) })));
-    status.setAttribute('role', 'alert');
-    status.classList.add('failed');
-    this.dispatchEvent(new AttentionErrorEvent({ code: err?.code ?? 'load_failed', message: status.textContent }));
-  }
 
   // One committed change of the model (from this element or any other user of the model): painted
   // once the widget has come near the viewport, announced from the first.
