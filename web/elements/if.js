@@ -105,7 +105,8 @@ export class AttentionIf extends ElementBase {
     this.toggleAttribute('data-error', Boolean(problem));
     this.#marker.hidden = !problem;
     // A marker to write: its language followed from now on (a change writes it again, with its direction).
-    if (problem) this.#lang ??= followLang(this, { root: this.#marker, onChange: () => this.isConnected && this.#render() });
+    // (A language already in is told while followLang is made: the render under way speaks it already.)
+    if (problem) this.#lang ??= followLang(this, { root: this.#marker, onChange: () => this.#lang && this.isConnected && this.#render() });
     this.#marker.textContent = problem ? ` [${problem.message}]` : '';
     if (!problem) {
       this.#shownError = null;
