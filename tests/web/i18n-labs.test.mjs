@@ -3,7 +3,8 @@
 // language of whoever shows them; a message line writes them in its element's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import en from '../../web/shared/i18n/en.js';
+import enWidget from '../../web/shared/i18n/en.js';
+import enHeads from '../../web/shared/i18n/en-heads.js';
 import { signature } from '../../web/shared/i18n/format.js';
 import { bundleFor, ensure, inLocale } from '../../web/shared/i18n/messages.js';
 import { createExampleModel } from '../../web/model/example.js';
@@ -16,13 +17,15 @@ import { parseHighlight, parseShow, resolveHighlight } from '../../web/views/fig
 import { notWhole, sayProblem, sayWords } from '../../web/shared/i18n/say.js';
 import { bundleNow } from '../../web/shared/controllers/lang.js';
 import { parseWhole } from '../../web/shared/whole.js';
+import { ablationText, headLabel, pausedText, statusText, zeroedText } from '../../web/views/heads/labels.js';
 
 const LANGS = ['en', 'es', 'de', 'zh-Hans', 'ar'];
 await Promise.all(LANGS.map(ensure));
 
-// The keys of the messages about bad input and failures (en.js's block of them).
+const en = { ...enWidget, ...enHeads };
+// The keys of the messages about bad input and failures (en.js's block of them), and the heads lab's words.
 const MESSAGE_KEYS = Object.keys(en).filter((key) =>
-  /^(config|link|source|model|attribute|example|guided|figure|of|when)\./.test(key));
+  /^(config|link|source|model|attribute|example|guided|figure|of|when|heads)\./.test(key));
 
 // A value for each placeholder: a count for a plural (1 and 3 both said), a short word otherwise.
 function sampleValues(key, n) {
@@ -32,8 +35,8 @@ function sampleValues(key, n) {
   }));
 }
 
-test('every message about bad input or a failure, in every language: no placeholder left', () => {
-  assert.ok(MESSAGE_KEYS.length >= 70, `found ${MESSAGE_KEYS.length} message keys`);
+test('every message about bad input or a failure, and the heads lab\'s words, in every language: no placeholder left', () => {
+  assert.ok(MESSAGE_KEYS.length >= 130, `found ${MESSAGE_KEYS.length} message keys`);
   for (const lang of LANGS) {
     const { t } = bundleFor(lang);
     for (const key of MESSAGE_KEYS) {
@@ -44,7 +47,9 @@ test('every message about bad input or a failure, in every language: no placehol
         // Every value given shows (a translation that drops one would hide the learner's own input).
         for (const [name, value] of Object.entries(values))
           if (typeof value === 'string') assert.ok(text.includes(value), `${lang} ${key} drops {${name}}: ${text}`);
-        if (lang !== 'en') assert.notEqual(text, bundleFor('en').t(key, values), `${lang} ${key} is still English`);
+        // Still English in a translation: only words that are the same there (a bare placeholder, "Pause", "Seed").
+        const same = /^(heads\.(job|sentence|pause|seed|row\.seeing)|of\.usage)$/.test(key) && text === bundleFor('en').t(key, values);
+        if (lang !== 'en' && !same) assert.notEqual(text, bundleFor('en').t(key, values), `${lang} ${key} is still English`);
       }
     }
   }
@@ -166,4 +171,22 @@ test('a whole-number attribute\'s message said in the catalogue\'s words, the sa
     const expected = { below: 'liegt unter 3', above: 'liegt über 4096', not: 'ist keine ganze Zahl' }[key];
     assert.ok(german.includes(expected), `${raw}: ${german}`);
   }
+});
+
+test('the heads lab\'s labels and readouts in German and Chinese: the numbers in the language\'s notation', () => {
+  const report = { job: 'first-noun', needed: true, cost: 0.6, jobRoles: [], jobShare: 0.5, previousShare: 0.2,
+    nounShareSingular: 0.004, nounSharePlural: 0.996, ablatedLoss: 1.5 };
+  const de = (fn) => inLocale(bundleFor('de'), fn);
+  assert.equal(de(() => headLabel(1, report)),
+    'Kopf 2: bei das Komma vor dem Verb: 0,50 auf dem ersten Nomen (1,00, wenn es im Plural steht, 0,00 im Singular)');
+  assert.equal(de(() => ablationText(0, report, 0.96)),
+    'Kopf 1 auf null zu setzen hebt den Loss der zurückgehaltenen Sätze um 0,54 auf 1,50');
+  assert.equal(de(() => zeroedText([0, 2], { zeroedLoss: 2, heldOutLoss: 0.94 })),
+    'Mit Köpfen 1 und 3 auf null ist der Loss der zurückgehaltenen Sätze 2,00 (0,94 mit allen Köpfen).');
+  assert.match(de(() => pausedText({ reason: 'plateau', steps: 1900, window: 1000, gain: 0.01, best: 0.9271, newest: 0.934 })),
+    /^Das Training hat bei Schritt 1\.900 von selbst pausiert: In den letzten 1\.000 Schritten .* um nicht mehr als 0,01 /);
+  assert.equal(inLocale(bundleFor('zh-Hans'), () => statusText({ steps: 300, trainLoss: 1.021, heldOutLoss: 0.977, heldOutSentences: 256 })),
+    '第 300 步 · 训练损失 1.02 · 留出句子的损失 0.98（基于 256 个从未训练过的句子）');
+  // Outside a language: the English the lab has always shown (tests/wasm/heads-ui.test.mjs).
+  assert.equal(ablationText(0, report, 0.96), 'Zeroing head 1 raises the held-out loss by 0.54, to 1.50');
 });
