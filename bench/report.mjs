@@ -84,7 +84,7 @@ export function renderRows(rows) {
     const r = rows.find((x) => x.label === label);
     return `${label} (${r.unit}${r.target ? `; target ${targetText(r.target)}` : ''})`;
   };
-  if (pivot && pivot.groups.length <= 4) // few groups: a column each
+  if (pivot && pivot.groups.length <= 5) // few groups (the five demo pages): a column each
     return table(['', ...pivot.groups], pivot.labels.map((l) => [header(l), ...pivot.groups.map((g) => cell(g, l))]));
   if (pivot) // many groups (the kernel's shapes): a row each
     return table(['', ...pivot.labels.map(header)], pivot.groups.map((g) => [g, ...pivot.labels.map((l) => cell(g, l))]));

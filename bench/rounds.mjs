@@ -42,7 +42,7 @@ function seriesOf(c, value) {
     return [{ key: c.id, label: c.label, unit: c.unit, target: c.target, value }];
   return Object.entries(value).map(([figure, v]) => {
     const f = c.figures?.[figure] ?? {};
-    return { key: `${c.id}.${figure}`, label: `${c.label}: ${f.label ?? figure}`, unit: f.unit ?? c.unit,
+    return { key: `${c.id}.${figure}`, label: [c.label, f.label ?? figure].filter(Boolean).join(': '), unit: f.unit ?? c.unit,
       target: f.target, value: v };
   });
 }

@@ -246,7 +246,7 @@ test('off screen the lab does not start its worker; near, it does; removed, it s
   await page.waitForFunction(() => document.getElementById('near').computeMode !== null); // near: started
   expect(await mode('far')).toBeNull(); // connected in the same task, but not near: not started
   const far = page.locator('#far');
-  await expect(far.locator('.status')).toHaveText('Loading the model…');
+  expect(await far.evaluate((e) => e.shadowRoot.querySelector('.lab'))).toBeNull(); // nor built
   await far.scrollIntoViewIfNeeded();
   await expect(far.locator('.status')).toHaveText(/^Step 0/);
   expect(await mode('far')).toBe('worker');

@@ -163,3 +163,42 @@ test('a figure builds the panels it shows, and one never scrolled to builds none
   await page.locator('#far-scale').scrollIntoViewIfNeeded();
   await expect(page.locator('#far-scale .thermo-table tbody tr')).toHaveCount(9);
 });
+
+// The heads lab (issue 31): upgrading it builds one box, not the lab; the lab is built when it
+// comes near, and its first picture fills the blank grids it was built with instead of building
+// them again. Counted on a page of one lab on screen and one far below.
+const HEADS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>heads</title>
+<script type="module">
+  // Elements made while the module that defines the lab upgrades it (its own task).
+  const create = document.createElement;
+  window.madeAtUpgrade = 0;
+  document.createElement = function (...args) { window.madeAtUpgrade += 1; return create.apply(this, args); };
+  await import('/web/attention-heads.js');
+  document.createElement = create;
+  // Numbers written through the locale data (its first use is a long task on a phone).
+  window.localeNumbers = 0;
+  const toLocale = Number.prototype.toLocaleString;
+  Number.prototype.toLocaleString = function (...args) { window.localeNumbers += 1; return toLocale.apply(this, args); };
+  // Tables taken out of the near lab after it was built (a grid built twice).
+  window.tablesRemoved = 0;
+  new MutationObserver((records) => {
+    for (const r of records) for (const node of r.removedNodes) if (node.nodeName === 'TABLE') window.tablesRemoved += 1;
+  }).observe(document.getElementById('near').shadowRoot, { childList: true, subtree: true });
+</script></head><body>
+<attention-heads id="near"></attention-heads>
+<div style="height: 20000px"></div>
+<attention-heads id="far"></attention-heads>
+</body></html>`;
+
+test('the heads lab: built when near, not as it is upgraded; its first picture fills the grids it has', async ({ page }) => {
+  await page.route('**/web/__heads.html', (route) => route.fulfill({ contentType: 'text/html', body: HEADS_PAGE }));
+  await page.goto('/web/__heads.html');
+  const near = page.locator('#near');
+  await expect(near.locator('.status')).toHaveText(/^Step 0/);
+  await expect(near.locator('.head tbody tr:first-child td:nth-child(2)')).toHaveText([/^\d\.\d\d$/, /^\d\.\d\d$/]);
+  // One box each (the room the lab will take), no lab, no grid.
+  expect(await page.evaluate(() => window.madeAtUpgrade)).toBe(2);
+  expect(await page.locator('#far').evaluate((e) => [...e.shadowRoot.children].map((c) => c.className))).toEqual(['reserve']);
+  expect(await page.evaluate(() => window.tablesRemoved)).toBe(0);
+  expect(await page.evaluate(() => window.localeNumbers)).toBe(0);
+});

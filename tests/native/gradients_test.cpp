@@ -15,6 +15,7 @@
 
 #include "attention/gradients.hpp"
 #include "chapter_cast.hpp"
+#include "gradient_check.hpp"
 #include "random_inputs.hpp"
 
 namespace {
@@ -27,6 +28,8 @@ using attention::Trace;
 using attention::Upstream;
 
 using fixtures::random_matrix;
+using fixtures::norm;
+using fixtures::relative_error;
 
 struct Shape {
   std::size_t n, d_model, d_k, d_v;
@@ -51,32 +54,8 @@ double linear_loss(const Inputs& in, const Options& o, const Upstream& up) {
   return loss;
 }
 
-// Central differences of f in every entry of *m: (f(x + h) - f(x - h)) / 2h.
-Matrix numerical_gradient(Matrix* m, const std::function<double()>& f, double h = 1e-5) {
-  Matrix g(m->rows, m->cols);
-  for (std::size_t i = 0; i < m->data.size(); ++i) {
-    const double x = m->data[i];
-    m->data[i] = x + h;
-    const double up = f();
-    m->data[i] = x - h;
-    const double down = f();
-    m->data[i] = x;
-    g.data[i] = (up - down) / (2 * h);
-  }
-  return g;
-}
-
-double norm(const Matrix& m) {
-  double s = 0;
-  for (double x : m.data) s += x * x;
-  return std::sqrt(s);
-}
-
-double relative_error(const Matrix& analytic, const Matrix& numeric) {
-  Matrix diff = analytic;
-  for (std::size_t i = 0; i < diff.data.size(); ++i) diff.data[i] -= numeric.data[i];
-  const double scale = std::fmax(norm(analytic), norm(numeric));
-  return scale == 0 ? 0 : norm(diff) / scale;
+Matrix numerical_gradient(Matrix* m, const std::function<double()>& f) {
+  return fixtures::central_differences(m, f, 1e-5);
 }
 
 const Shape kShapes[] = {{1, 1, 1, 1}, {3, 3, 2, 2}, {4, 2, 3, 1}, {5, 4, 2, 3}, {7, 3, 1, 2}};

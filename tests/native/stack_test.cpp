@@ -11,6 +11,7 @@
 #include "attention/random.hpp"
 #include "attention/stack.hpp"
 #include "pronoun_sentences.hpp"
+#include "gradient_check.hpp"
 #include "random_inputs.hpp"
 
 namespace {
@@ -25,6 +26,7 @@ using attention::StackEvaluation;
 using attention::StackTrace;
 using attention::Status;
 using attention::StepOptions;
+using fixtures::relative_error;
 
 // ---- helpers ----
 
@@ -43,32 +45,11 @@ StackEvaluation evaluate(const Stack& s, const std::vector<Example>& goal, const
   return ev;
 }
 
-double relative_error(const Matrix& a, const Matrix& b) {
-  double diff = 0, na = 0, nb = 0;
-  for (std::size_t i = 0; i < a.data.size(); ++i) {
-    diff += (a.data[i] - b.data[i]) * (a.data[i] - b.data[i]);
-    na += a.data[i] * a.data[i];
-    nb += b.data[i] * b.data[i];
-  }
-  const double scale = std::sqrt(std::fmax(na, nb));
-  return scale == 0 ? 0 : std::sqrt(diff) / scale;
-}
-
-// (f(x + h) - f(x - h)) / 2h for every entry of *m. h = 1e-6, not the single layer's 1e-5:
-// through three layers the loss curves more, and at 1e-5 the difference's own error (about
-// h^2 / 6 times the third derivative) reached 2e-6 of the gradient in one case.
-Matrix numerical(Matrix* m, const std::function<double()>& loss, double h = 1e-6) {
-  Matrix g(m->rows, m->cols);
-  for (std::size_t i = 0; i < m->data.size(); ++i) {
-    const double x = m->data[i];
-    m->data[i] = x + h;
-    const double up = loss();
-    m->data[i] = x - h;
-    const double down = loss();
-    m->data[i] = x;
-    g.data[i] = (up - down) / (2 * h);
-  }
-  return g;
+// h = 1e-6, not the single layer's 1e-5: through three layers the loss curves more, and at 1e-5
+// the difference's own error (about h^2 / 6 times the third derivative) reached 2e-6 of the
+// gradient in one case.
+Matrix numerical(Matrix* m, const std::function<double()>& loss) {
+  return fixtures::central_differences(m, loss, 1e-6);
 }
 
 // ---- forward ----

@@ -8,6 +8,7 @@
 
 #include "attention/training.hpp"
 #include "chapter_cast.hpp"
+#include "gradient_check.hpp"
 
 namespace {
 
@@ -21,6 +22,7 @@ using attention::Options;
 using attention::ShareTarget;
 using attention::Status;
 using attention::StepOptions;
+using fixtures::relative_error;
 
 Grids chapter_grids() {
   const attention::Inputs in = chapter::cat_sat();
@@ -53,29 +55,8 @@ Evaluation evaluate(const Grids& g, const std::vector<Example>& goal, Options o 
   return ev;
 }
 
-double relative_error(const Matrix& a, const Matrix& b) {
-  double diff = 0, na = 0, nb = 0;
-  for (std::size_t i = 0; i < a.data.size(); ++i) {
-    diff += (a.data[i] - b.data[i]) * (a.data[i] - b.data[i]);
-    na += a.data[i] * a.data[i];
-    nb += b.data[i] * b.data[i];
-  }
-  const double scale = std::sqrt(std::fmax(na, nb));
-  return scale == 0 ? 0 : std::sqrt(diff) / scale;
-}
-
-Matrix numerical(Matrix* m, const std::function<double()>& loss, double h = 1e-5) {
-  Matrix g(m->rows, m->cols);
-  for (std::size_t i = 0; i < m->data.size(); ++i) {
-    const double x = m->data[i];
-    m->data[i] = x + h;
-    const double up = loss();
-    m->data[i] = x - h;
-    const double down = loss();
-    m->data[i] = x;
-    g.data[i] = (up - down) / (2 * h);
-  }
-  return g;
+Matrix numerical(Matrix* m, const std::function<double()>& loss) {
+  return fixtures::central_differences(m, loss, 1e-5);
 }
 
 // ---- losses ----

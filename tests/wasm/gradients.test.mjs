@@ -4,7 +4,8 @@
 // training calls' marshalling and refusals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttention, AttentionError } from '../../wasm/attention.js';
+import { loadAttention } from '../../wasm/attention.js';
+import { throwsCode } from '../fixtures/errors.mjs';
 import { uniformSource as random } from '../fixtures/random.mjs';
 import { LIMIT } from '../../web/model/limits.js';
 import { catSat, CAT, SAT, THE } from '../fixtures/chapter.mjs';
@@ -135,15 +136,6 @@ test('with an origin, a step also says how far each cell has moved from it', () 
   throwsCode(() => attn.evaluateGoal({ ...satWantsThe, origin: { ...origin, wk: [[1, 2]] } }), 'shape_mismatch',
     /the start's wk is 1 x 2 but wk is now 2 x 3/);
 });
-
-function throwsCode(fn, code, pattern) {
-  assert.throws(fn, (err) => {
-    assert.ok(err instanceof AttentionError, String(err));
-    assert.equal(err.code, code, err.message);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 test('a bad learning rate, frozen grids or a bad goal: a clear AttentionError', () => {
   for (const learningRate of [0, -1, NaN, Infinity, 101])

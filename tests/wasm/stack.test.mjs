@@ -3,7 +3,8 @@
 // stack's own loss, the step, the refusals, and the goal cap shared with trainStep (issue 26.6).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadAttention, AttentionError } from '../../wasm/attention.js';
+import { loadAttention } from '../../wasm/attention.js';
+import { throwsCode } from '../fixtures/errors.mjs';
 import { uniformSource as random } from '../fixtures/random.mjs';
 
 const attn = await loadAttention({ training: true });
@@ -12,15 +13,6 @@ const matrix = (next, rows, cols, spread = 1) =>
   Array.from({ length: rows }, () => Array.from({ length: cols }, () => spread * (2 * next() - 1)));
 const layer = (next, dModel, dK) =>
   ({ wq: matrix(next, dK, dModel), wk: matrix(next, dK, dModel), wv: matrix(next, dModel, dModel) });
-
-function throwsCode(fn, code, pattern) {
-  assert.throws(fn, (err) => {
-    assert.ok(err instanceof AttentionError, String(err));
-    assert.equal(err.code, code, err.message);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
 
 test('each layer is attend() on the vectors the layer below made: h + outputs', () => {
   const next = random(7);

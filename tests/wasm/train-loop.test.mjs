@@ -9,18 +9,7 @@ import {
 } from '../../web/views/train/readout.js';
 import { CLEAR, judge } from '../../web/views/train/verdict.js';
 import { curveGeometry } from '../../web/views/common/loss-curve.js';
-
-// A scheduler that runs a frame only when the test says so.
-function manualScheduler() {
-  const queue = new Map();
-  let next = 1;
-  return {
-    schedule(fn) { queue.set(next, fn); return next++; },
-    cancel(handle) { queue.delete(handle); },
-    frame() { const [[h, fn]] = queue; queue.delete(h); fn(); },
-    get pending() { return queue.size; },
-  };
-}
+import { manualScheduler } from '../fixtures/scheduler.mjs';
 
 // A fake goal: the loss halves each step; met below `target`.
 function fake({ target = 0.1, losses = null, fail = null } = {}) {

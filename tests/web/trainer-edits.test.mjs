@@ -5,18 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISING_STEPS, Trainer } from '../../web/views/train/trainer.js';
-
-// A scheduler that runs a frame only when the test says so.
-function manualScheduler() {
-  const queue = new Map();
-  let next = 1;
-  return {
-    schedule(fn) { queue.set(next, fn); return next++; },
-    cancel(handle) { queue.delete(handle); },
-    frame() { const [[h, fn]] = queue; queue.delete(h); fn(); },
-    get pending() { return queue.size; },
-  };
-}
+import { manualScheduler } from '../fixtures/scheduler.mjs';
 
 // A step that returns the next loss of a script, and a goal never met.
 function scripted(losses) {

@@ -13,6 +13,7 @@ import { followTheme } from '../shared/controllers/theme.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
 import { clip } from '../shared/text.js';
+import { el } from '../shared/dom.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
@@ -51,8 +52,9 @@ export class AttentionHeadsElement extends ElementBase {
   }
 
   #state = { ...DEFAULTS };
-  // The worker (and its core) starts when the lab first comes near the viewport, and stops on removal.
-  #near = startWhenNear(this, { start: () => this.#startClient(), stop: () => this.#stopClient() });
+  // The lab is built, and the worker (and its core) started, when it first comes near the viewport
+  // (or is printed); the worker stops on removal.
+  #near = startWhenNear(this, { start: () => this.#start(), stop: () => this.#stopClient() });
   #client = null;
   #generation = 0;        // the model on screen (engine.js)
   #wanted = null;         // "seed/heads" the worker was last asked to build
@@ -68,7 +70,7 @@ export class AttentionHeadsElement extends ElementBase {
   #index = 0;             // the sample sentence (held-out index)
   #pending = null;        // the newest progress message not yet painted
   #labelsDue = false;     // a measurement arrived since the last paint
-  #view;
+  #view = null;           // the lab's DOM (web/views/heads/view.js), built when it first comes near
   #line;                  // the message line (createMessageLine)
   #theme;                 // light or dark (web/shared/controllers/theme.js)
 
@@ -76,10 +78,11 @@ export class AttentionHeadsElement extends ElementBase {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then heads.css: built once per page
-    this.#view = new HeadsView(root, this.#state.heads); // blank, sized like the first picture (see .loading in the CSS)
-    this.#line = createMessageLine(this, this.#view.parts.message);
+    // One box that holds the lab's room until it comes near: the lab itself (some 700 nodes, and
+    // a container whose style needs a layout) is built then, not as the page's modules upgrade it.
+    root.append(el('div', { class: 'reserve' }));
+    this.#line = createMessageLine(this, () => this.#view?.parts.message ?? null);
     this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
-    this.#wireControls();
   }
 
   attributeChangedCallback(name, oldValue, value) {
@@ -92,9 +95,9 @@ export class AttentionHeadsElement extends ElementBase {
     const parsed = name === 'seed' ? parseSeed(value, this.#state.seed) : parseHeads(value, this.#state.heads);
     this.#state[name] = parsed.value;
     this.#line.report(name, parsed.message ? [{ code: 'bad_attribute', message: parsed.message }] : []);
-    this.#view.showSettings(this.#state, this.#line.has('seed'));
+    this.#view?.showSettings(this.#state, this.#line.has('seed'));
     // Still the skeleton: its blank panels follow the attribute.
-    if (name === 'heads' && this.#generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
+    if (name === 'heads' && this.#view && this.#generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
     if (this.isConnected) queueMicrotask(() => this.#resetIfChanged());
   }
 
@@ -104,6 +107,17 @@ export class AttentionHeadsElement extends ElementBase {
   }
 
   // ---- the worker ------------------------------------------------------------
+
+  // Near (or printed), or connected again: the lab's DOM the first time, then its worker.
+  #start() {
+    if (!this.#view) {
+      this.#view = new HeadsView(this.shadowRoot, this.#state.heads); // blank, sized like the first picture (.loading in the CSS)
+      this.#view.showSettings(this.#state, this.#line.has('seed'));
+      this.#wireControls();
+      this.#line.show(); // a bad attribute read before the lab was built
+    }
+    this.#startClient();
+  }
 
   #startClient() {
     this.#client?.close();

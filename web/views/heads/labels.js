@@ -5,6 +5,7 @@
 // are the catalogue's (web/shared/i18n/en-heads.js). Pure: node-tested in tests/wasm/heads-ui.test.mjs.
 import { MINUS, compact, fixed2 } from '../../shared/numbers.js';
 import { currentBundle, listAnd } from '../../shared/i18n/messages.js';
+import { formatCount } from '../scale/format.js';
 import { t } from './words.js';
 import english from '../../shared/i18n/en-heads.js';
 
@@ -83,10 +84,13 @@ export function zeroedText(zeroed, { zeroedLoss, heldOutLoss }) {
   return t('heads.zeroed', { heads: headsNamed(zeroed), loss: fixed2(zeroedLoss), all: fixed2(heldOutLoss) });
 }
 
-/** A count of steps with the language's grouping: "1,900" in English, "1.900" in German. */
+/**
+ * A count of steps with the language's grouping: "1,900" in English (not toLocaleString: its first
+ * use loads the locale data), "1.900" in German.
+ */
 export function count(n) {
   const { locale } = currentBundle().numbers;
-  return n.toLocaleString(locale === 'en' ? 'en-US' : `${locale}-u-nu-latn`);
+  return locale === 'en' ? formatCount(n) : n.toLocaleString(`${locale}-u-nu-latn`);
 }
 
 /** Why training paused itself, from the engine's numbers ('' for a pause by hand). */

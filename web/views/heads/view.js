@@ -3,6 +3,7 @@
 // like the first picture); the element (web/elements/heads.js) hands it the worker's news.
 import { el, svg } from '../../shared/dom.js';
 import { fixed2 } from '../../shared/numbers.js';
+import { formatCount } from '../scale/format.js'; // not toLocaleString: its first use loads the locale data
 import { cellColors, parseHex, rampColor } from '../../shared/colour.js';
 import { WEIGHT_RAMP, heatTable } from '../common/heat-table.js';
 import { PLOT, VIEW, drawLossCurves } from '../common/loss-curve.js';
@@ -14,10 +15,10 @@ const RAMP = WEIGHT_RAMP.split(' ').map(parseHex); // shares 0 -> 1
 
 export class HeadsView {
   #parts;      // the static parts' named nodes
-  #grids = []; // per head: { label, table, cells, ablation, zero, words }
+  #grids = []; // per head: { label, table, cells, rows, ablation, zero, words }
   #announced = ''; // labels last read out to screen readers
 
-  /** Builds the lab in `root` (a shadow root) with `heads` blank grids. */
+  /** Builds the lab in `root` (a shadow root, whose children it replaces) with `heads` blank grids. */
   constructor(root, heads) {
     this.#parts = buildSkeleton(root);
     this.buildHeads(heads);
@@ -39,7 +40,7 @@ export class HeadsView {
     this.#grids = [];
     for (let h = 0; h < count; h++) {
       const label = el('p', { class: 'label', text: headLabel(h, null) });
-      const { table, cells } = gridTable(h, blankView());
+      const { table, cells, rows } = gridTable(h, blankView());
       const ablation = el('p', { class: 'ablation' });
       // A toggle: pressed, the head's output is zeroed in what the model shows (the element sends it).
       const zero = el('button', { type: 'button', class: 'zero', 'aria-pressed': 'false', 'data-head': String(h),
@@ -47,7 +48,7 @@ export class HeadsView {
       this.#parts.heads.append(el('figure', { class: 'head' }, label,
         el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `Head ${h + 1} shares, scrollable` }, table),
         el('div', { class: 'zeroing' }, zero, ablation)));
-      this.#grids.push({ label, table, cells, ablation, zero, words: null });
+      this.#grids.push({ label, table, cells, rows, ablation, zero, words: null });
     }
   }
 
@@ -133,9 +134,12 @@ export class HeadsView {
     const key = view.words.join(' ');
     if (g.words !== key) {
       g.words = key;
-      const fresh = gridTable(h, view);
-      g.table.replaceWith(fresh.table);
-      Object.assign(g, fresh);
+      if (g.cells.length === view.words.length) relabel(g, view);
+      else {
+        const fresh = gridTable(h, view);
+        g.table.replaceWith(fresh.table);
+        Object.assign(g, fresh);
+      }
     }
     grid.forEach((row, i) => row.forEach((w, j) => {
       if (j > i) return; // masked: future words, exactly 0, left blank
@@ -167,6 +171,21 @@ function gridTable(h, view) {
     colProps: (j) => ({ class: j === view.firstNoun ? 'noun' : null }),
     rowProps: (i) => ({ class: i === view.jobRow ? 'job' : null }),
     cell: (i, j) => el('td', j > i ? { class: 'masked', 'aria-label': 'masked' } : {}) });
+}
+
+// A new sentence of the grid's length in the grid already built: its words in the headers, its
+// first noun and job row marked; the cells stay and are filled as before. (Every sentence has
+// SENTENCE_WORDS words: rebuilding the tables for each cost the lab's first picture its grids twice.)
+function relabel({ table, rows }, view) {
+  const keys = table.tHead.rows[0].cells; // the corner, then one key per column
+  view.words.forEach((word, j) => {
+    keys[j + 1].textContent = word;
+    keys[j + 1].classList.toggle('noun', j === view.firstNoun);
+  });
+  rows.forEach((row, i) => {
+    row.cells[0].textContent = view.words[i];
+    row.classList.toggle('job', i === view.jobRow);
+  });
 }
 
 // A sentence of SENTENCE_WORDS blank words (no numbers), the shape every view's grid has,
@@ -225,11 +244,11 @@ function buildSkeleton(root) {
     + 'the comma before the verb, the one row whose next word agrees with it. A head is needed when zeroing it raises '
     + `the held-out loss by ${NEEDED_LOSS} or more. Zero head N zeroes that head's output in the guesses and the held-out loss `
     + `shown (training still trains it). Step trains ${STEP_SIZE} steps; training pauses itself once the held-out loss `
-    + `has gone ${PLATEAU.window.toLocaleString('en-US')} steps without beating its best by more than ${PLATEAU.gain}. `
+    + `has gone ${formatCount(PLATEAU.window)} steps without beating its best by more than ${PLATEAU.gain}. `
     + 'Reseeding may swap which head takes which job: nobody assigns them.' });
   // .loading: the texts the first picture brings keep their lines meanwhile (attention-heads.css).
   const lab = el('div', { class: 'lab loading' }, form, status, message, mode, finished, live, curve, sample, headsBox, note);
-  root.append(lab);
+  root.replaceChildren(lab);
   return { lab, form, train, step, reset, seed, headsSelect: heads, status, message, mode, finished, live, trainPath,
     heldPath, axes, clipped, sentence, answer, guesses, another, zeroed, heads: headsBox };
 }
