@@ -5,6 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { CSP } from '../../scripts/serve.mjs';
 import { watchConsole } from './console.js';
+import { LONG_RUN } from './wait-helpers.js';
 
 let problems;
 test.beforeEach(async ({ page }) => { problems = watchConsole(page); });
@@ -81,4 +82,100 @@ test('en-XA: every message about bad input is the catalogue\'s, wrapped', async 
   await expect(model).toHaveText(/^⟦theme="neon" is not light.*⟧ ⟦preset "nope" is unknown/);
   await expect(figure).toHaveText(wrapped);
   await expect(figure).toHaveText(/^⟦show: "nope" is not a panel/);
+});
+
+// ---- the heads lab ---------------------------------------------------------------------------
+
+const SHOTS = 'tests/browser/screenshots';
+
+async function headsLab(page, lang, attrs = '') {
+  await openPage(page, { lang, entry: '/web/attention-heads.js', body: `<attention-heads ${attrs}></attention-heads>` });
+  const lab = page.locator('attention-heads');
+  await lab.scrollIntoViewIfNeeded();
+  return lab;
+}
+
+// Trained until both heads have their jobs (the core's measurements), as heads.spec.js does.
+async function trainToLabels(lab, trainName, pauseName) {
+  await lab.getByRole('button', { name: trainName, exact: true }).click();
+  await expect(lab.locator('.head .label.specialised')).toHaveCount(2, LONG_RUN);
+  await lab.getByRole('button', { name: pauseName, exact: true }).click();
+  await expect(lab.getByRole('button', { name: trainName, exact: true })).toBeVisible();
+}
+
+// The text on screen and the accessible names in the lab's shadow root, but the sentence's own
+// words (the corpus's tokens: the sample, the grids' headers, the guesses), which stay as they are.
+function shownText(el) {
+  const root = el.shadowRoot;
+  const tokens = '.words, table.grid th, .guesses tbody th';
+  const pieces = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(`style, ${tokens}`) || !node.data.trim()) continue;
+    if (!parent.checkVisibility() && !parent.closest('svg')) continue;
+    pieces.push(node.data);
+  }
+  const names = [...root.querySelectorAll('*')].flatMap((node) =>
+    ['aria-label', 'title'].map((name) => node.getAttribute(name)).filter(Boolean));
+  return { text: pieces.join(' '), names };
+}
+
+// Words outside ⟦…⟧: each was written in code, not taken from a catalogue. Numbers, signs and the
+// chapter's single letters are not words.
+function strayWords(text) {
+  let rest = text;
+  for (let before = ''; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
+  return rest.match(/\p{L}{2,}/gu) ?? [];
+}
+
+test('the heads lab on a German page: labels, readouts and buttons in German; Arabic mirrors it, the model kept', async ({ page }) => {
+  test.setTimeout(LONG_RUN.timeout * 2);
+  const lab = await headsLab(page, 'de');
+  await expect(lab.locator('.status')).toHaveText(/^Schritt 0 · Loss der zurückgehaltenen Sätze \d,\d\d \(über \d+ nie trainierte Sätze\)$/);
+  await expect(lab.locator('.head .label').first()).toHaveText(/^Kopf 1: keine der Aufgaben, nicht nötig \(Nullsetzen kostet [−+]\d,\d\d\)$/);
+  await expect(lab.getByRole('table', { name: 'Anteile von Kopf 2' })).toBeVisible();
+  await trainToLabels(lab, 'Trainieren', 'Pause');
+  const labels = await lab.locator('.head .label').allTextContents();
+  expect(labels.some((l) => /^Kopf \d: bei dem Komma vor dem Verb: \d,\d\d auf dem ersten Nomen/.test(l)), labels.join('\n')).toBe(true);
+  expect(labels.some((l) => /\d,\d\d auf dem vorigen Wort/.test(l)), labels.join('\n')).toBe(true);
+  await expect(lab.locator('.ablation').first()).toHaveText(/^Kopf 1 auf null zu setzen (hebt|senkt|lässt) .*\d,\d\d\)?\.$/);
+  await expect(lab.locator('.answer')).toHaveText(/^Das Wort nach dem letzten Komma ist „.+“; die besten Tipps des Modells dafür:$/);
+  const status = await lab.locator('.status').textContent();
+  expect(status).toMatch(/^Schritt [\d.]+ · Trainings-Loss \d,\d\d · Loss der zurückgehaltenen Sätze \d,\d\d \(über \d+ nie trainierte Sätze\)$/);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(lab.locator('.status')).toHaveText(status);
+    await page.screenshot({ path: `${SHOTS}/i18n-heads-de-${width}.png`, fullPage: true });
+  }
+
+  // Arabic: the same model and step, every word again, the layout mirrored; the grids read left to right.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.evaluate(() => { document.documentElement.lang = 'ar'; });
+  await expect(lab.getByRole('button', { name: 'درّب', exact: true })).toBeVisible();
+  await expect(lab.locator('.status')).toHaveText(new RegExp(`^الخطوة ${/^Schritt ([\d.]+)/.exec(status)[1].replace('.', ',?')}`));
+  await expect(lab.locator('.head .label').first()).toHaveText(/^الرأس 1: /);
+  await expect(lab.getByRole('table', { name: 'حصص الرأس 1' })).toBeVisible();
+  expect(await lab.evaluate((el) => el.shadowRoot.firstElementChild.getAttribute('dir'))).toBe('rtl');
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/i18n-heads-ar-${width}.png`, fullPage: true });
+  }
+});
+
+test('en-XA: every word and accessible name of the heads lab comes from the catalogue; nothing overflows at 360 px', async ({ page }) => {
+  test.setTimeout(LONG_RUN.timeout * 2);
+  await page.setViewportSize({ width: 360, height: 900 });
+  const lab = await headsLab(page, "en-XA", "seed=\"x\" no-worker");
+  await expect(lab.locator('.status')).toHaveText(/^⟦Step 0/);
+  await trainToLabels(lab, /^⟦Train/, /^⟦Pause/);
+  await expect(lab.locator('.message')).toHaveText(/^(⟦[^⟦⟧]*⟧\s*)+$/); // the bad attributes' messages too
+  await expect(lab.locator('.mode')).toHaveText(/^⟦Training runs on the page itself \(⟦the no-worker/);
+  const { text, names } = await lab.evaluate(shownText);
+  expect(strayWords(text)).toEqual([]);
+  expect(names.flatMap(strayWords)).toEqual([]);
+  const wide = await lab.evaluate((el) => [...el.shadowRoot.querySelectorAll('*')]
+    .filter((n) => n.getBoundingClientRect().right > 362).map((n) => `${n.localName}.${n.className?.baseVal ?? n.className} ${Math.round(n.getBoundingClientRect().right)}`).slice(0, 15));
+  expect(wide).toEqual([]);
+  expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

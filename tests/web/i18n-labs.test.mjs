@@ -178,7 +178,7 @@ test('the heads lab\'s labels and readouts in German and Chinese: the numbers in
     nounShareSingular: 0.004, nounSharePlural: 0.996, ablatedLoss: 1.5 };
   const de = (fn) => inLocale(bundleFor('de'), fn);
   assert.equal(de(() => headLabel(1, report)),
-    'Kopf 2: bei das Komma vor dem Verb: 0,50 auf dem ersten Nomen (1,00, wenn es im Plural steht, 0,00 im Singular)');
+    'Kopf 2: bei dem Komma vor dem Verb: 0,50 auf dem ersten Nomen (1,00, wenn es im Plural steht, 0,00 im Singular)');
   assert.equal(de(() => ablationText(0, report, 0.96)),
     'Kopf 1 auf null zu setzen hebt den Loss der zurückgehaltenen Sätze um 0,54 auf 1,50');
   assert.equal(de(() => zeroedText([0, 2], { zeroedLoss: 2, heldOutLoss: 0.94 })),

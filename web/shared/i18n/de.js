@@ -307,15 +307,16 @@ export default {
   'when.clause': '"{clause}" ist keine Bedingung; {usage}',
   'when.token': '"{name}" ist weder eines der Tokens ({tokens}) noch eine Position von 0 bis {last}',
 
-  // The heads lab (web/views/heads/, <attention-heads>): its English is ./en-heads.js.
-  'heads.row.adjective': 'das Adjektiv',
-  'heads.row.first-noun': 'das erste Nomen',
-  'heads.row.first-comma': 'das erste Komma',
+  // The heads lab (web/views/heads/, <attention-heads>): its English is ./en-heads.js. The rows in the
+  // dative: they are named only after „bei“.
+  'heads.row.adjective': 'dem Adjektiv',
+  'heads.row.first-noun': 'dem ersten Nomen',
+  'heads.row.first-comma': 'dem ersten Komma',
   'heads.row.seeing': '„seeing“',
-  'heads.row.second-the': 'das zweite „the“',
-  'heads.row.seen': 'das gesehene Tier',
-  'heads.row.verb-comma': 'das Komma vor dem Verb',
-  'heads.row.verb': 'das Verb',
+  'heads.row.second-the': 'dem zweiten „the“',
+  'heads.row.seen': 'dem gesehenen Tier',
+  'heads.row.verb-comma': 'dem Komma vor dem Verb',
+  'heads.row.verb': 'dem Verb',
   'heads.head': 'Kopf {n}',
   'heads.cost': 'Nullsetzen kostet {cost}',
   'heads.neededOther': '{head}: nötig, Aufgabe keine dieser beiden ({cost})',
