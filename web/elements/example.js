@@ -13,6 +13,9 @@ import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
 import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
 import { linkPayload } from '../shared/link.js';
+import { problem, said, sayProblem } from '../shared/i18n/say.js';
+import { inLocale } from '../shared/i18n/messages.js';
+import { followLang } from '../shared/controllers/lang.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS, applySources } from '../model/sources.js';
 import { cloneState } from '../model/state.js';
@@ -69,6 +72,7 @@ export class AttentionExample extends ElementBase {
     onLink: (payload) => this.#report(this.#model.followLink(payload)) });
   #line;
   #theme; // light or dark (web/shared/controllers/theme.js)
+  #lang;  // the language of its messages (web/shared/controllers/lang.js)
 
   constructor() {
     super();
@@ -81,7 +85,9 @@ export class AttentionExample extends ElementBase {
     error.setAttribute('part', 'error');
     error.hidden = true;
     root.append(error);
-    this.#line = createMessageLine(this, error);
+    // Its messages in its language (the page's, usually): written again when that changes or arrives.
+    this.#lang = followLang(this, { root: error, onChange: () => this.#line.show() });
+    this.#line = createMessageLine(this, error, { speak: (p) => inLocale(this.#lang.bundle, () => sayProblem(p)) });
     this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
     // Every committed change, from any view, is this element's change too.
     this.#model.subscribe(({ reason }) => this.dispatchEvent(new AttentionChangeEvent(reason)));
@@ -97,8 +103,8 @@ export class AttentionExample extends ElementBase {
     this.#link.read();
     loadAttention({ path: 'teaching' }).then(
       (attn) => this.#report(this.#model.setCompute((state) => attn.attend(state))),
-      (err) => this.#report({ ok: false, code: err?.code ?? 'load_failed',
-        message: `The example could not start: ${err?.message ?? err}. It needs WebAssembly.` }));
+      (err) => this.#report({ ok: false,
+        ...problem(err?.code ?? 'load_failed', said('example.loadFailed', { reason: err?.message ?? err })) }));
   }
 
   disconnectedCallback() {

@@ -12,10 +12,13 @@ import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { followTheme } from '../shared/controllers/theme.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
+import { followLang } from '../shared/controllers/lang.js';
+import { inLocale } from '../shared/i18n/messages.js';
+import { notBoolean, notWhole, problem, said, sayProblem } from '../shared/i18n/say.js';
 import { clip } from '../shared/text.js';
 import { el } from '../shared/dom.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
-import { DEFAULTS, parseHeads, parseSeed } from '../views/heads/attributes.js';
+import { DEFAULTS, RANGES, parseHeads, parseSeed } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
 import { HeadsView } from '../views/heads/view.js';
 import { HeadsRun } from '../views/heads/run.js';
@@ -64,6 +67,8 @@ export class AttentionHeadsElement extends ElementBase {
   #view = null;           // the lab's DOM (web/views/heads/view.js), built when it first comes near
   #line;                  // the message line (createMessageLine)
   #theme;                 // light or dark (web/shared/controllers/theme.js)
+  #lang;                  // the language of its words and numbers (web/shared/controllers/lang.js)
+  #box;                   // the lab's box: its lang and dir (rtl in Arabic)
 
   constructor() {
     super();
@@ -71,8 +76,11 @@ export class AttentionHeadsElement extends ElementBase {
     root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then heads.css: built once per page
     // One box that holds the lab's room until it comes near: the lab itself (some 700 nodes, and
     // a container whose style needs a layout) is built then, not as the page's modules upgrade it.
-    root.append(el('div', { class: 'reserve' }));
-    this.#line = createMessageLine(this, () => this.#view?.parts.message ?? null);
+    this.#box = el('div', {}, el('div', { class: 'reserve' }));
+    root.append(this.#box);
+    this.#lang = followLang(this, { root: this.#box, onChange: () => this.#relabel() });
+    this.#line = createMessageLine(this, () => this.#view?.parts.message ?? null,
+      { speak: (p) => this.#speak(() => sayProblem(p)) });
     this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
   }
 
@@ -83,9 +91,11 @@ export class AttentionHeadsElement extends ElementBase {
       if (this.#client) this.#startClient();
       return;
     }
-    const parsed = name === 'seed' ? parseSeed(value, this.#state.seed) : parseHeads(value, this.#state.heads);
+    const previous = this.#state[name];
+    const parsed = name === 'seed' ? parseSeed(value, previous) : parseHeads(value, previous);
     this.#state[name] = parsed.value;
-    this.#line.report(name, parsed.message ? [{ code: 'bad_attribute', message: parsed.message }] : []);
+    const say = parsed.message && notWhole(name, value, parsed, RANGES[name], previous);
+    this.#line.report(name, say ? [problem('bad_attribute', say)] : []);
     this.#view?.showSettings(this.#state, this.#line.has('seed'));
     // Still the skeleton: its blank panels follow the attribute.
     if (name === 'heads' && this.#view && this.#run.generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
@@ -102,7 +112,8 @@ export class AttentionHeadsElement extends ElementBase {
   // Near (or printed), or connected again: the lab's DOM the first time, then its worker.
   #start() {
     if (!this.#view) {
-      this.#view = new HeadsView(this.shadowRoot, this.#state.heads); // blank, sized like the first picture (.loading in the CSS)
+      // blank, sized like the first picture (.loading in the CSS); its words in the element's language
+      this.#view = new HeadsView(this.#box, this.#state.heads, (fn) => this.#speak(fn));
       this.#view.showSettings(this.#state, this.#line.has('seed'));
       this.#wireControls();
       this.#line.show(); // a bad attribute read before the lab was built
@@ -113,17 +124,18 @@ export class AttentionHeadsElement extends ElementBase {
   #startClient() {
     this.#client?.close();
     const noWorker = parseBoolean('no-worker', this.getAttribute('no-worker'), false);
-    this.#line.report('no-worker', noWorker.message ? [{ code: 'bad_attribute', message: noWorker.message }] : []);
+    this.#line.report('no-worker', noWorker.message
+      ? [problem('bad_attribute', notBoolean('no-worker', this.getAttribute('no-worker'), false))] : []);
     this.#client = new HeadsClient({
       onMessage: (m) => this.#receive(m),
       forceMainThread: noWorker.value,
-      onModeChange: (mode, reason) => {
-        this.#view.showMode(mode, reason);
+      onModeChange: (mode, why) => {
+        this.#view.showMode(mode, why);
         this.#wanted = null;
         queueMicrotask(() => this.#resetIfChanged());
       },
     });
-    this.#view.showMode(this.#client.mode, this.#client.reason); // a worker again: the note goes
+    this.#view.showMode(this.#client.mode, this.#client.why); // a worker again: the note goes
     this.#setFailed(false);
     this.#wanted = null;
     this.#resetIfChanged();
@@ -152,8 +164,7 @@ export class AttentionHeadsElement extends ElementBase {
     if (m.type === 'worker-failed') {
       // Its model is lost with it: the pictures stay as they were, and Reset starts a new one.
       this.#setFailed(true);
-      this.#line.report('engine', [{ code: 'worker_failed', message: `The training worker stopped (${clip(m.message, 80)}); `
-        + `the pictures are from step ${this.#run.steps}. Reset starts a new model.` }]);
+      this.#line.report('engine', [problem('worker_failed', said('heads.workerStopped', { reason: clip(m.message, 80), steps: this.#run.steps }))]);
       return this.#setRunning(false);
     }
     if (m.type === 'reset') {
@@ -202,6 +213,17 @@ export class AttentionHeadsElement extends ElementBase {
       if (!button) return;
       this.#client?.send({ type: 'zero', heads: this.#run.toggleZero(Number(button.dataset.head)) });
     });
+  }
+
+  // Its words and numbers in its language (the view speaks it too).
+  #speak(fn) {
+    return inLocale(this.#lang.bundle, fn);
+  }
+
+  // The language changed or arrived: the lab's words written again, its model and pictures kept.
+  #relabel() {
+    this.#view?.relabel();
+    this.#line.show();
   }
 
   // pause: the engine's 'running' message (why it paused, with its numbers)

@@ -7,6 +7,9 @@
 import { ElementBase, defineElement } from '../shared/element.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { followExample } from '../views/figures/lookup.js';
+import { bundleNow, followLang } from '../shared/controllers/lang.js';
+import { inLocale, t } from '../shared/i18n/messages.js';
+import { sayWords } from '../shared/i18n/say.js';
 import { aTaskLater, lazyModule } from '../shared/lazy.js';
 
 // The grammar loads with the first condition on a page.
@@ -40,6 +43,7 @@ export class AttentionIf extends ElementBase {
   #marker;
   #shownError = null;
   #holds = null;
+  #lang = null; // followed once there is a marker to write (web/shared/controllers/lang.js)
 
   constructor() {
     super();
@@ -66,21 +70,31 @@ export class AttentionIf extends ElementBase {
     return this.#holds;
   }
 
+  // The marker's message in the element's language (before it follows one: the page's, if in).
+  #speak(fn) {
+    return inLocale(this.#lang?.bundle ?? bundleNow(this), fn);
+  }
+
   #render() {
+    this.#speak(() => this.#paint());
+  }
+
+  #paint() {
     const whenCode = whenModule.code;
     if (!whenCode) {
       whenModule.load().then(() => this.isConnected && this.#render(),
-        (err) => this.#show(null, { code: 'load_failed', message: `this condition could not load: ${err?.message ?? err}` }));
+        (err) => this.#speak(() => this.#show(null, { code: 'load_failed', message: t('figure.ifLoad', { reason: err?.message ?? err }) })));
       return;
     }
     const { parseWhen, evaluateWhen } = whenCode;
     if (this.#source.message) return this.#show(null, { code: 'no_example', message: this.#source.message });
     const parsed = parseWhen(this.getAttribute('when'));
-    if (!parsed.ok) return this.#show(null, { code: 'bad_when', message: parsed.message });
+    // The messages in the language in force (#render): when.js gives their words beside its English.
+    if (!parsed.ok) return this.#show(null, { code: 'bad_when', message: sayWords(parsed.words) });
     const snapshot = this.#source.example?.snapshot;
     if (!snapshot) return; // loading: the content stays
     const read = evaluateWhen(parsed, snapshot.state, snapshot.result);
-    if (!read.ok) return this.#show(null, { code: 'bad_when', message: read.message });
+    if (!read.ok) return this.#show(null, { code: 'bad_when', message: sayWords(read.words) });
     this.#show(read.value, null);
   }
 
@@ -90,6 +104,9 @@ export class AttentionIf extends ElementBase {
     this.hidden = !problem && holds === false;
     this.toggleAttribute('data-error', Boolean(problem));
     this.#marker.hidden = !problem;
+    // A marker to write: its language followed from now on (a change writes it again, with its direction).
+    // (A language already in is told while followLang is made: the render under way speaks it already.)
+    if (problem) this.#lang ??= followLang(this, { root: this.#marker, onChange: () => this.#lang && this.isConnected && this.#render() });
     this.#marker.textContent = problem ? ` [${problem.message}]` : '';
     if (!problem) {
       this.#shownError = null;

@@ -6,8 +6,9 @@
 import { ElementBase, defineElement } from '../shared/element.js';
 import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { followTheme } from '../shared/controllers/theme.js';
-import { followLang } from '../shared/controllers/lang.js';
-import { inLocale, listAnd } from '../shared/i18n/messages.js';
+import { bundleNow, followLang } from '../shared/controllers/lang.js';
+import { inLocale, listAnd, t } from '../shared/i18n/messages.js';
+import { sayWords } from '../shared/i18n/say.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { followExample } from '../views/figures/lookup.js';
 import { aTaskLater, lazyModule } from '../shared/lazy.js';
@@ -92,11 +93,20 @@ export class AttentionValue extends ElementBase {
     return this.#live ? this.textContent : '';
   }
 
+  // The number and the messages in the element's language (before it follows one: the page's, if in).
+  #speak(fn) {
+    return inLocale(this.#lang?.bundle ?? bundleNow(this), fn);
+  }
+
   #render() {
+    this.#speak(() => this.#paint());
+  }
+
+  #paint() {
     const ofCode = ofModule.code;
     if (!ofCode) {
       ofModule.load().then(() => this.isConnected && this.#render(),
-        (err) => this.#showError({ code: 'load_failed', message: `this value could not load: ${err?.message ?? err}` }));
+        (err) => this.#speak(() => this.#showError({ code: 'load_failed', message: t('figure.valueLoad', { reason: err?.message ?? err }) })));
       return; // the author's text stays meanwhile
     }
     const { checkFormat, formatValue, lookUp, parseOf, resolveOf } = ofCode;
@@ -105,7 +115,7 @@ export class AttentionValue extends ElementBase {
     const snapshot = this.#source.example?.snapshot;
     if (!snapshot) return; // loading: the author's text stays
     const ref = resolveOf(parseOf(this.getAttribute('of')), snapshot.state.tokens, snapshot.state.asker);
-    if (!ref.ok) return this.#showError({ code: 'bad_of', message: ref.message });
+    if (!ref.ok) return this.#showError({ code: 'bad_of', message: sayWords(ref.words) });
     const { format } = checkFormat(this.getAttribute('format') ?? undefined, ref.kind);
     this.#draw();
     this.#showError(null);
@@ -116,9 +126,10 @@ export class AttentionValue extends ElementBase {
   // The attributes' own problems (independent of the example's numbers), or null.
   #read({ checkFormat, parseOf }) {
     const parsed = parseOf(this.getAttribute('of'));
-    if (!parsed.ok) return { code: 'bad_of', message: parsed.message };
+    // The messages in the language in force (#render): of.js gives their words beside its English.
+    if (!parsed.ok) return { code: 'bad_of', message: sayWords(parsed.words) };
     const format = checkFormat(this.getAttribute('format') ?? undefined, parsed.kind);
-    if (!format.ok) return { code: 'bad_format', message: format.message };
+    if (!format.ok) return { code: 'bad_format', message: sayWords(format.words) };
     return null;
   }
 

@@ -10,6 +10,7 @@ import { AttentionChangeEvent } from '../shared/events.js';
 import { followTheme } from '../shared/controllers/theme.js';
 import { followLang } from '../shared/controllers/lang.js';
 import { inLocale, t, text } from '../shared/i18n/messages.js';
+import { sayProblem } from '../shared/i18n/say.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
 import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
@@ -115,8 +116,8 @@ export class AttentionWidget extends ElementBase {
     super();
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
-    this.#lang = followLang(this, { root: this.#ui.root, onChange: () => this.#panels.relabel() });
-    this.#line = createMessageLine(this, this.#ui.error);
+    this.#lang = followLang(this, { root: this.#ui.root, onChange: () => this.#relabel() });
+    this.#line = createMessageLine(this, this.#ui.error, { speak: (p) => this.#speak(() => sayProblem(p)) });
     this.#theme = followTheme(this, { root: this.shadowRoot, dark: [rolesDarkSheet()],
       onChange: () => this.#panels.themeChanged(), report: (problems) => this.#line.report('theme', problems) });
     this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
@@ -198,6 +199,13 @@ export class AttentionWidget extends ElementBase {
   // row's click, Enter on a cell) quietly changes nothing.
   #speak(fn) {
     return inLocale(this.#lang.bundle, fn);
+  }
+
+  // The language changed: the panels' words, the figure's messages and the message line written again.
+  #relabel() {
+    this.#panels.relabel();
+    this.#view.relabel();
+    this.#line.show();
   }
 
   #showErrors(outcome) {

@@ -13,6 +13,7 @@ import { cloneState, sameState } from './state.js';
 import { DEFAULT_SOURCE, FLAGS, readFlag, readSource, sourceMessage } from './sources.js';
 import { moveValue } from './drag.js';
 import { quote } from '../shared/text.js';
+import { problem, said } from '../shared/i18n/say.js';
 
 const MATRICES = Object.freeze(['embeddings', 'wq', 'wk', 'wv']);
 const SWITCHES = Object.freeze(['causal', 'scaled', 'temperature']);
@@ -125,7 +126,7 @@ class ExampleModel {
     const notes = [];
     for (const name of changed) {
       const read = readFlag(name, next[name], this.#own, candidate[name], candidate.tokens);
-      if (read.message) notes.push({ code: 'bad_attribute', message: read.message });
+      if (read.message) notes.push(attributeNote(read));
       candidate[name] = read.value;
       baseline[name] = readFlag(name, next[name], this.#own, baseline[name], baseline.tokens).value;
     }
@@ -173,7 +174,7 @@ class ExampleModel {
     const x = this.#state.embeddings[j];
     if (!values || !x) return refusal('bad_edit', 'there is no value to move yet');
     const wv = moveValue(this.#state.wv, x, values[j], target);
-    if (!wv) return refusal('zero_embedding', `${this.#state.tokens[j]} has an all-zero embedding, so its value cannot move`);
+    if (!wv) return refusal('zero_embedding', said('model.zeroEmbedding', { token: this.#state.tokens[j] }));
     const next = cloneState(this.#state);
     next.wv = wv;
     return this.#commit(next, 'drag');
@@ -217,7 +218,7 @@ class ExampleModel {
       try {
         own = readSource(source);
       } catch (err) {
-        notes.push({ code: source.kind === 'link' ? 'bad_link' : 'bad_config', message: sourceMessage(source.kind, err.message) });
+        notes.push(problem(source.kind === 'link' ? 'bad_link' : 'bad_config', sourceMessage(source.kind, err)));
         continue;
       }
       const { candidate, notes: flagNotes } = this.#withAttributes(own, source.kind === 'link' ? [] : FLAGS);
@@ -228,7 +229,7 @@ class ExampleModel {
         source: { kind: source.kind, presetName: source.kind === 'preset' ? source.value ?? DEFAULT_SOURCE.value : null },
       });
       if (outcome.ok) return outcome;
-      notes.push({ code: outcome.code, message: sourceMessage(source.kind, outcome.message) });
+      notes.push(problem(outcome.code, sourceMessage(source.kind, outcome)));
     }
     // Nothing could be used (only when not falling back): everything stays as it was.
     const last = notes.pop();
@@ -242,7 +243,7 @@ class ExampleModel {
     for (const name of names) {
       if (this.#attributes[name] === null) continue;
       const read = readFlag(name, this.#attributes[name], own, candidate[name], candidate.tokens);
-      if (read.message) notes.push({ code: 'bad_attribute', message: read.message });
+      if (read.message) notes.push(attributeNote(read));
       candidate[name] = read.value;
     }
     return { candidate, notes };
@@ -297,20 +298,23 @@ class ExampleModel {
   }
 }
 
+// message: text (the core's own words, and the API's misuse: English), or a message to say.
 function refusal(code, message, notes = []) {
-  return { ok: false, code, message, notes };
+  return typeof message === 'function' ? { ok: false, ...problem(code, message), notes } : { ok: false, code, message, notes };
 }
 
-function pick({ code, message }) {
-  return { code, message };
+const attributeNote = ({ message, say }) => ({ code: 'bad_attribute', message, say });
+
+function pick({ code, message, say }) {
+  return say ? { code, message, say } : { code, message };
 }
 
 // What the core cannot check: the tokens and the asker (it sees only the numbers).
 function checkTokens(state) {
   const n = Array.isArray(state.tokens) ? state.tokens.length : 0;
   if (!Array.isArray(state.embeddings) || state.embeddings.length !== n)
-    return `there are ${n} tokens but ${state.embeddings?.length} embedding rows; give one embedding row per token`;
+    return said('config.rows', { tokens: n, rows: String(state.embeddings?.length) });
   if (!Number.isInteger(state.asker) || state.asker < 0 || state.asker >= n)
-    return `asker ${quote(state.asker, 20)} is not a token index from 0 to ${n - 1}`;
+    return said('config.askerIndex', { asker: quote(state.asker, 20), last: n - 1 });
   return null;
 }

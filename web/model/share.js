@@ -12,6 +12,9 @@
 import { ConfigError, readConfig } from './state.js';
 import { linkKey, linkPayload, linkWith } from '../shared/link.js';
 import { quote } from '../shared/text.js';
+import { said } from '../shared/i18n/say.js';
+
+const refuse = (key, values) => new ConfigError(said(key, values));
 
 export { linkKey, linkPayload };
 
@@ -36,22 +39,21 @@ export function encodeState(state) {
  * Throws ConfigError with a message a person can act on.
  */
 export function decodePayload(payload) {
-  if (typeof payload !== 'string') throw new ConfigError('a shared state must be text like "1.eyJ0Ijpb…"');
+  if (typeof payload !== 'string') throw refuse('link.notText');
   if (payload.length > MAX_PAYLOAD_CHARS)
-    throw new ConfigError(`the shared state is ${payload.length} characters long; at most ${MAX_PAYLOAD_CHARS} are read`);
+    throw refuse('link.tooLong', { length: payload.length, max: MAX_PAYLOAD_CHARS });
   const dot = payload.indexOf('.');
   const version = payload.slice(0, dot);
   if (dot < 0 || version !== VERSION)
-    throw new ConfigError(`the shared state should start with "${VERSION}." (format version ${VERSION}); `
-      + `the link may be cut short or from a newer widget`);
+    throw refuse('link.version', { version: VERSION });
   let compact;
   try {
     compact = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(payload.slice(dot + 1))));
   } catch {
-    throw new ConfigError('the shared state is damaged (not base64url-encoded JSON); copy the whole link again');
+    throw refuse('link.notJson');
   }
   if (!compact || typeof compact !== 'object' || Array.isArray(compact))
-    throw new ConfigError('the shared state is damaged (not an object); copy the whole link again');
+    throw refuse('link.notObject');
   return {
     tokens: compact.t, embeddings: compact.x, wq: compact.q, wk: compact.k, wv: compact.v,
     causal: flag(compact.c, 'c'), scaled: flag(compact.s, 's'), temperature: compact.T,
@@ -67,8 +69,7 @@ export function decodeState(payload) {
   const state = readConfig({ ...config, asker: undefined });
   if (asker !== undefined) {
     if (!Number.isInteger(asker) || asker < 0 || asker >= state.tokens.length)
-      throw new ConfigError(`the shared state's asker is ${quote(asker)}; `
-        + `it must be a token index from 0 to ${state.tokens.length - 1}`);
+      throw refuse('link.asker', { asker: quote(asker), last: state.tokens.length - 1 });
     state.asker = asker;
   }
   return state;
@@ -82,7 +83,7 @@ export function stateFromConfig(value) {
 // 0/1 in the payload; anything else is left for readConfig to explain.
 function flag(value, name) {
   if (value === 0 || value === 1 || value === undefined) return value === 1;
-  throw new ConfigError(`the shared state's switch "${name}" is ${quote(value)}; it must be 0 or 1`);
+  throw refuse('link.switch', { name, got: quote(value) });
 }
 
 // ---- where a widget's state lives in a link (the keys: ../shared/link.js) -------
@@ -102,7 +103,7 @@ export function linkedState(host, errors, hash = location.hash) {
   try {
     return decodeState(payload);
   } catch (err) {
-    errors.push(`The shared link could not be restored: ${err.message}.`);
+    errors.push(said('source.link', { message: err.say ?? err.message })());
     return null;
   }
 }

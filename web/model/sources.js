@@ -6,6 +6,7 @@ import { ConfigError, readConfig, readTemperature, resolveAsker } from './state.
 import { decodeState, stateFromConfig } from './share.js';
 import { parseBoolean } from '../shared/booleans.js';
 import { quote } from '../shared/text.js';
+import { notBoolean, said } from '../shared/i18n/say.js';
 
 /** The attributes that override an example's own values, in the order they are applied. */
 export const FLAGS = Object.freeze(['causal', 'scaled', 'temperature', 'asker']);
@@ -25,21 +26,24 @@ export function readSource({ kind, value }) {
   return presetFrom(value);
 }
 
-/** How a refused source is explained: the link and the JSON child name themselves. */
-export function sourceMessage(kind, message) {
-  const text = String(message).replace(/\.$/, '');
-  if (kind === 'link') return `The shared link could not be restored: ${text}.`;
-  if (kind === 'json' && !/JSON config inside the widget/.test(text))
-    return `The JSON config inside the widget could not be used: ${text}.`;
-  return message;
+/**
+ * How a refused source is explained, as a message to say (../shared/i18n/say.js): the link and the
+ * JSON child name themselves. `refusal`: a ConfigError (its say()), or the core's refusal, whose
+ * words stay English (docs/architecture.md, Languages).
+ */
+export function sourceMessage(kind, { message, say, named }) {
+  const inner = say ?? (() => String(message));
+  const bare = () => inner().replace(/\.$/, '');
+  if (kind === 'link') return said('source.link', { message: bare });
+  if (kind === 'json' && !named) return said('source.json', { message: bare });
+  return inner;
 }
 
 function presetFrom(name) {
   const key = name ?? DEFAULT_PRESET;
   const state = Object.hasOwn(PRESETS, key) ? presetState(key) : null;
   if (!state)
-    throw new ConfigError(`preset ${quote(key, 40)} is unknown; `
-      + `use one of ${Object.keys(PRESETS).join(', ')}`);
+    throw new ConfigError(said('source.preset', { preset: quote(key, 40), presets: Object.keys(PRESETS).join(', ') }));
   return state;
 }
 
@@ -48,7 +52,8 @@ function jsonState(text) {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new ConfigError(`the JSON config inside the widget is not valid JSON (${err.message})`);
+    // The message names the JSON config itself: sourceMessage does not wrap it again.
+    throw Object.assign(new ConfigError(said('source.notJson', { reason: err.message })), { named: true });
   }
   return readConfig(parsed);
 }
@@ -63,12 +68,14 @@ export function readFlag(name, raw, own, current, tokens) {
   if (raw === null || raw === undefined) return { value: own[name] };
   if (name === 'causal' || name === 'scaled') {
     const { value, message } = parseBoolean(name, raw, own[name]);
-    return message ? { value, message } : { value };
+    if (!message) return { value };
+    const say = notBoolean(name, raw, own[name]);
+    return { value, message: say(), say };
   }
   try {
     return { value: name === 'temperature' ? readTemperature(raw) : resolveAsker(raw, tokens) };
   } catch (err) {
-    return { value: current, message: err.message };
+    return { value: current, message: err.message, say: err.say };
   }
 }
 

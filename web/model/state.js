@@ -5,8 +5,17 @@
 import { LIMIT, MAX_DIM, MAX_TEMPERATURE, MAX_TOKENS, MAX_TOKEN_CHARS } from './limits.js';
 import { MINUS } from '../shared/numbers.js';
 import { quote, thrown } from '../shared/text.js';
+import { said } from '../shared/i18n/say.js';
 
-export class ConfigError extends Error {}
+/** A config that does not read. `say` writes the message in the language in force (../shared/i18n/say.js). */
+export class ConfigError extends Error {
+  constructor(say) {
+    super(say());
+    this.say = say;
+  }
+}
+
+const refuse = (key, values) => new ConfigError(said(key, values));
 
 export function cloneState(s) {
   const copy = (m) => m.map((row) => [...row]);
@@ -35,13 +44,13 @@ export function readConfig(config) {
     return readConfigFields(config);
   } catch (err) {
     if (err instanceof ConfigError) throw err;
-    throw new ConfigError(`the config could not be read: reading it threw ${thrown(err)}`);
+    throw refuse('config.threw', { thrown: thrown(err) });
   }
 }
 
 function readConfigFields(config) {
   if (!config || typeof config !== 'object' || Array.isArray(config))
-    throw new ConfigError('config must be an object with tokens, embeddings, wq, wk and wv');
+    throw refuse('config.notObject');
   const tokens = readTokens(config.tokens);
   const state = {
     tokens,
@@ -55,8 +64,7 @@ function readConfigFields(config) {
     asker: 0,
   };
   if (state.embeddings.length !== tokens.length)
-    throw new ConfigError(`there are ${tokens.length} tokens but ${state.embeddings.length} embedding rows; `
-      + 'give one embedding row per token');
+    throw refuse('config.rows', { tokens: tokens.length, rows: state.embeddings.length });
   state.asker = config.asker === undefined ? tokens.length - 1 : readAsker(config.asker, tokens);
   return state;
 }
@@ -67,22 +75,22 @@ function readConfigFields(config) {
 function readAsker(asker, tokens) {
   if (typeof asker !== 'number') return resolveAsker(asker, tokens);
   if (!Number.isInteger(asker) || asker < 0 || asker >= tokens.length)
-    throw new ConfigError(`asker ${String(asker).slice(0, 20)} is not a token index from 0 to ${tokens.length - 1}`);
+    throw refuse('config.askerIndex', { asker: String(asker).slice(0, 20), last: tokens.length - 1 });
   return asker;
 }
 
 function readTokens(tokens) {
   if (!Array.isArray(tokens) || tokens.length === 0)
-    throw new ConfigError('tokens must be a non-empty array of strings, like ["the", "cat", "sat"]');
+    throw refuse('config.tokens');
   if (tokens.length > MAX_TOKENS)
-    throw new ConfigError(`there are ${tokens.length} tokens; the widget shows at most ${MAX_TOKENS}`);
+    throw refuse('config.tooManyTokens', { n: tokens.length, max: MAX_TOKENS });
   return tokens.map((t, i) => {
     if (typeof t !== 'string' || t === '')
-      throw new ConfigError(`token ${i + 1} must be a non-empty string`);
+      throw refuse('config.tokenEmpty', { n: i + 1 });
     if (t.length > MAX_TOKEN_CHARS)
-      throw new ConfigError(`token ${i + 1} is ${t.length} characters long; at most ${MAX_TOKEN_CHARS} fit`);
-    const problem = tokenProblem(t);
-    if (problem) throw new ConfigError(`token ${i + 1} ${problem}`);
+      throw refuse('config.tokenLong', { n: i + 1, length: t.length, max: MAX_TOKEN_CHARS });
+    const problem = tokenProblem(t, i + 1);
+    if (problem) throw new ConfigError(problem);
     return t;
   });
 }
@@ -101,36 +109,35 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 // braille pattern (U+2800, which draws nothing in every font).
 const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
-/** What is wrong with a token's characters, as the rest of "token 2 …", or null. */
-export function tokenProblem(t) {
+/** What is wrong with token n's characters (a message to say, ../shared/i18n/say.js), or null. */
+export function tokenProblem(t, n) {
   const code = (ch) => `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
   for (const ch of t) {
     if (CONTROL.test(ch) && !TEXT_CONTROLS.has(ch))
-      return `contains a control character (${code(ch)}), which cannot be shown or saved in a picture; remove it`;
+      return said('config.tokenControl', { n, code: code(ch) });
     if (LONE_SURROGATE.test(ch))
-      return `contains a broken character (${code(ch)}, half of a surrogate pair); remove it`;
+      return said('config.tokenBroken', { n, code: code(ch) });
     if (DIRECTION_CONTROL.test(ch))
-      return `contains a direction control (${code(ch)}), which would reorder the sentences around it; remove it`;
+      return said('config.tokenDirection', { n, code: code(ch) });
   }
-  if (!VISIBLE.test(t)) return 'has no visible character; give it at least one letter, digit or symbol';
+  if (!VISIBLE.test(t)) return said('config.tokenInvisible', { n });
   return null;
 }
 
 function readMatrix(name, m) {
   if (!Array.isArray(m) || m.length === 0 || !m.every(Array.isArray))
-    throw new ConfigError(`${name} must be a non-empty array of rows of numbers`);
+    throw refuse('config.matrix', { name });
   if (m.length > MAX_TOKENS || m.some((row) => row.length > MAX_DIM))
-    throw new ConfigError(`${name} is too large for the widget (at most ${MAX_TOKENS} rows of ${MAX_DIM} numbers)`);
+    throw refuse('config.matrixLarge', { name, rows: MAX_TOKENS, columns: MAX_DIM });
   return m.map((row, r) => row.map((x, c) => {
     if (typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x) > LIMIT)
-      throw new ConfigError(`${name} row ${r + 1}, column ${c + 1} is ${quote(x)}; `
-        + `use a number between ${MINUS}${LIMIT} and ${LIMIT}`);
+      throw refuse('config.cell', { name, row: r + 1, column: c + 1, got: quote(x), min: `${MINUS}${LIMIT}`, max: LIMIT });
     return x;
   }));
 }
 
 function readFlag(name, value) {
-  if (typeof value !== 'boolean') throw new ConfigError(`${name} must be true or false (got ${quote(value)})`);
+  if (typeof value !== 'boolean') throw refuse('config.flag', { name, got: quote(value) });
   return value;
 }
 
@@ -138,8 +145,7 @@ function readFlag(name, value) {
 export function readTemperature(value) {
   const t = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof t !== 'number' || !(t > 0) || !(t <= MAX_TEMPERATURE))
-    throw new ConfigError(`temperature must be a number above 0 and at most ${MAX_TEMPERATURE} `
-      + `(got ${quote(value, 20)})`);
+    throw refuse('config.temperature', { max: MAX_TEMPERATURE, got: quote(value, 20) });
   return t;
 }
 
@@ -150,12 +156,11 @@ export function readTemperature(value) {
 export function resolveAsker(value, tokens) {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : null;
   if (text === null)
-    throw new ConfigError(`asker ${quote(value)} is not one of the tokens nor an index from 0 to ${tokens.length - 1}`);
+    throw refuse('config.askerNeither', { asker: quote(value), last: tokens.length - 1 });
   let i = tokens.indexOf(text);
   if (i < 0) i = tokens.findIndex((t) => t.toLowerCase() === text.toLowerCase());
   if (i < 0 && /^\d+$/.test(text) && Number(text) < tokens.length) i = Number(text);
   if (i < 0)
-    throw new ConfigError(`asker ${quote(text, 40)} is not one of the tokens `
-      + `(${tokens.join(', ')}) nor an index from 0 to ${tokens.length - 1}`);
+    throw refuse('config.asker', { asker: quote(text, 40), tokens: tokens.join(', '), last: tokens.length - 1 });
   return i;
 }

@@ -14,6 +14,15 @@ export function langOf(node) {
   return '';
 }
 
+/**
+ * The bundle of the language in force at `node` if its catalogue is in, else English: for words
+ * written before an element follows its language (a followLang onChange writes them again).
+ */
+export function bundleNow(node) {
+  const name = catalogueName(langOf(node));
+  return bundleFor(isReady(name) ? name : 'en');
+}
+
 const members = new Set();
 let observer = null;
 const watched = new WeakSet();

@@ -101,7 +101,10 @@ export function followTheme(host, { root, dark: ownDark = [], onChange = () => {
         own = word;
         report([]);
       } else {
-        report([{ code: 'bad_attribute', message: `theme="${clip(value, 20)}" is not light, dark or auto (kept ${own}).` }]);
+        // English here (the scale lab carries no catalogue); words: the same message for one that does.
+        const values = { value: clip(value, 20), kept: own };
+        report([{ code: 'bad_attribute', message: `theme="${values.value}" is not light, dark or auto (kept ${own}).`,
+          words: { key: 'attribute.theme', values } }]);
       }
       if (members.has(member)) member.refresh();
     },

@@ -3,6 +3,7 @@
 // put back, or change its id. Examples announce these with three document-level events, so
 // views never poll and never observe the whole document.
 import { clip } from '../../shared/text.js';
+import { said } from '../../shared/i18n/say.js';
 
 export const EXAMPLE_TAG = 'attention-example';
 export const EXAMPLE_CONNECTED = 'attention-example-connected';
@@ -11,15 +12,16 @@ export const EXAMPLE_RENAMED = 'attention-example-renamed';
 
 /**
  * The element `name` names for `host`: { example } when it is an upgraded <attention-example>,
- * else { example: null, message } (message null while the element waits for its definition).
+ * else { example: null, message } (message null while the element waits for its definition): a
+ * message to say (../../shared/i18n/say.js), written in the language of whoever shows it.
  */
 export function findExample(host, name) {
   const root = host.getRootNode?.() ?? null;
   const found = root?.getElementById?.(name) ?? globalThis.document?.getElementById(name) ?? null;
   if (!found)
-    return { example: null, message: `example="${clip(name, 40)}" names no <${EXAMPLE_TAG} id="${clip(name, 40)}"> on this page.` };
+    return { example: null, message: said('figure.exampleNone', { name: clip(name, 40), tag: EXAMPLE_TAG }) };
   if (found.localName !== EXAMPLE_TAG)
-    return { example: null, message: `example="${clip(name, 40)}" names a <${found.localName}>, not an <${EXAMPLE_TAG}>.` };
+    return { example: null, message: said('figure.exampleOther', { name: clip(name, 40), found: found.localName, tag: EXAMPLE_TAG }) };
   if (typeof found.subscribe !== 'function') return { example: null, message: null }; // not upgraded yet
   return { example: found, message: null };
 }
@@ -80,12 +82,12 @@ export function followExample(host, render) {
   };
   const controller = {
     get example() { return found.example; },
-    get message() { return found.message; },
+    get message() { return found.message?.() ?? null; }, // in the language in force
     connect() {
       connection?.abort();
       connection = new AbortController();
       const name = host.getAttribute('example');
-      if (name === null || name.trim() === '') return follow(null, 'example is missing: name the id of an <attention-example>.');
+      if (name === null || name.trim() === '') return follow(null, said('figure.exampleMissing', { tag: EXAMPLE_TAG }));
       return watchExample(host, name.trim(), (next) => follow(next.example, next.message), connection.signal);
     },
     hostConnected() { controller.connect(); },

@@ -40,26 +40,42 @@ const KINDS = Object.freeze({
 export const OF_KINDS = Object.freeze(Object.keys(KINDS));
 export const FORMATS = Object.freeze(['fixed', 'compact', 'percent']);
 
-const USAGE = `use one of: share ASKER KEY, score ASKER KEY, logit ASKER KEY, exp ASKER KEY, total ASKER, `
+const FORMS = 'share ASKER KEY, score ASKER KEY, logit ASKER KEY, exp ASKER KEY, total ASKER, '
   + 'divisor, query TOKEN, key TOKEN, value TOKEN, output TOKEN, asker, top ASKER';
+const USAGE = `use one of: ${FORMS}`;
+
+// A failure's message is English here, with its words ({ key, values }: a key of
+// web/shared/i18n/en.js) beside it, which <attention-value> says in its language. This module loads
+// on demand, and importing the catalogue would split it off the widget's own code into one request
+// more on every page (tests/package/budget.mjs); tests/web/i18n-labs.test.mjs checks that the
+// catalogue's English says exactly these words.
+const words = (key, values = {}) => ({ key, values });
+const usage = words('of.usage', { forms: FORMS });
 
 /**
- * The words of an `of` attribute -> { ok: true, kind, names } or { ok: false, message }.
+ * The words of an `of` attribute -> { ok: true, kind, names } or { ok: false, message, words }.
  * Checks the kind and the number of names; the names are looked up later (resolveOf).
  */
 export function parseOf(text) {
-  if (text === null || text === undefined) return fail(`of is missing; ${USAGE}`);
+  if (text === null || text === undefined) return fail(`of is missing; ${USAGE}`, words('of.missing', { usage }));
   const raw = String(text);
-  if (raw.length > MAX_OF_CHARS) return fail(`of is ${raw.length} characters long; at most ${MAX_OF_CHARS} are read`);
-  const words = raw.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return fail(`of is empty; ${USAGE}`);
-  const kind = words[0].toLowerCase();
-  if (!Object.hasOwn(KINDS, kind)) return fail(`"${clip(words[0], 30)}" is not something a figure shows; ${USAGE}`);
+  if (raw.length > MAX_OF_CHARS)
+    return fail(`of is ${raw.length} characters long; at most ${MAX_OF_CHARS} are read`, words('of.long', { length: raw.length, max: MAX_OF_CHARS }));
+  const written = raw.trim().split(/\s+/).filter(Boolean);
+  if (written.length === 0) return fail(`of is empty; ${USAGE}`, words('of.empty', { usage }));
+  const kind = written[0].toLowerCase();
+  if (!Object.hasOwn(KINDS, kind)) {
+    const word = clip(written[0], 30);
+    return fail(`"${word}" is not something a figure shows; ${USAGE}`, words('of.kind', { word, usage }));
+  }
   const { names } = KINDS[kind];
-  const given = words.slice(1);
+  const given = written.slice(1);
   if (given.length !== names.length) {
-    const wanted = names.length === 0 ? 'no names' : names.map((n) => n.toUpperCase()).join(' ');
-    return fail(`"${kind}" takes ${wanted} (got ${given.length === 0 ? 'none' : `"${clip(given.join(' '), 30)}"`})`);
+    const got = given.length === 0 ? null : `"${clip(given.join(' '), 30)}"`;
+    const gotWords = got ?? words('of.gotNone');
+    if (names.length === 0) return fail(`"${kind}" takes no names (got ${got ?? 'none'})`, words('of.takesNone', { kind, got: gotWords }));
+    const wanted = names.map((n) => n.toUpperCase()).join(' ');
+    return fail(`"${kind}" takes ${wanted} (got ${got ?? 'none'})`, words('of.takes', { kind, names: wanted, got: gotWords }));
   }
   return { ok: true, kind, names: given };
 }
@@ -76,9 +92,11 @@ export function resolveOf(parsed, tokens, asker = 0) {
     let i = tokenIndex(parsed.names[n], tokens);
     // The word asker names the shared asker (unless a token is called so): "query asker".
     if (i < 0 && parsed.names[n].toLowerCase() === 'asker') i = asker;
-    if (i < 0)
-      return fail(`${names[n]} "${clip(parsed.names[n], 30)}" is not one of the tokens (${tokens.join(', ')}) `
-        + `nor a position from 0 to ${tokens.length - 1}`);
+    if (i < 0) {
+      const values = { role: names[n], name: clip(parsed.names[n], 30), tokens: tokens.join(', '), last: tokens.length - 1 };
+      return fail(`${values.role} "${values.name}" is not one of the tokens (${values.tokens}) `
+        + `nor a position from 0 to ${values.last}`, words('of.token', values));
+    }
     at.push(i);
   }
   return { ok: true, kind: parsed.kind, at };
@@ -128,8 +146,9 @@ export function topWords(i, result, tokens, list = englishList) {
 /** Is `format` one this kind can be printed in? { ok } or { ok: false, message }. */
 export function checkFormat(format, kind) {
   const f = format ?? 'fixed';
-  if (!FORMATS.includes(f)) return fail(`format "${clip(f, 30)}" is unknown; use fixed, compact or percent`);
-  if (f === 'percent' && kind !== 'share') return fail('format="percent" is for shares only');
+  if (!FORMATS.includes(f))
+    return fail(`format "${clip(f, 30)}" is unknown; use fixed, compact or percent`, words('of.format', { format: clip(f, 30) }));
+  if (f === 'percent' && kind !== 'share') return fail('format="percent" is for shares only', words('of.percent'));
   return { ok: true, format: f };
 }
 
@@ -145,6 +164,6 @@ export function formatValue(value, format = 'fixed') {
   return format === 'percent' ? percent(value) : one(value);
 }
 
-function fail(message) {
-  return { ok: false, message };
+function fail(message, said) {
+  return { ok: false, message, words: said };
 }

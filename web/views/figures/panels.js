@@ -8,6 +8,12 @@
 // through clip() (web/shared/text.js): short, and a direction control written out, never raw.
 import { clip } from '../../shared/text.js';
 
+// Messages are English here; beside them, when there are any, `words`: each one's { key, values }
+// (keys of web/shared/i18n/en.js), which the widget says in its language (view.js). This module
+// loads on demand and does not import the catalogue (why: of.js).
+const say = (key, values = {}) => ({ key, values });
+const withWords = (result, words) => (words.length ? { ...result, words } : result);
+
 /** Every panel a figure can show, in the order the full widget lays them out. */
 export const PANELS = Object.freeze({
   title: 'the sentence, as a heading',
@@ -26,24 +32,30 @@ export const PANELS = Object.freeze({
 export const PANEL_NAMES = Object.freeze(Object.keys(PANELS));
 
 /**
- * show="…" -> { panels: Set of names, messages }. Absent: every panel. Unknown names are
+ * show="…" -> { panels: Set of names, messages, words? }. Absent: every panel. Unknown names are
  * named in a message and skipped; when none is left, every panel shows (nothing is worse
  * than a figure that silently shows nothing).
  */
 export function parseShow(raw) {
   if (raw === null || raw === undefined) return { panels: new Set(PANEL_NAMES), messages: [] };
-  const words = String(raw).trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
-  const unknown = words.filter((w) => !Object.hasOwn(PANELS, w));
-  const known = words.filter((w) => Object.hasOwn(PANELS, w));
+  const names = String(raw).trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const unknown = names.filter((w) => !Object.hasOwn(PANELS, w));
+  const known = names.filter((w) => Object.hasOwn(PANELS, w));
   const messages = [];
-  if (unknown.length)
-    messages.push(`show: ${unknown.map((w) => `"${clip(w)}"`).slice(0, 3).join(', ')} `
-      + `${unknown.length === 1 ? 'is not a panel' : 'are not panels'}; use ${PANEL_NAMES.join(', ')}.`);
-  if (known.length === 0) {
-    if (!unknown.length) messages.push('show is empty; showing every panel.');
-    return { panels: new Set(PANEL_NAMES), messages };
+  const words = [];
+  if (unknown.length) {
+    const values = { words: unknown.map((w) => `"${clip(w)}"`).slice(0, 3).join(', '), n: unknown.length, panels: PANEL_NAMES.join(', ') };
+    messages.push(`show: ${values.words} ${unknown.length === 1 ? 'is not a panel' : 'are not panels'}; use ${values.panels}.`);
+    words.push(say('figure.showUnknown', values));
   }
-  return { panels: new Set(known), messages };
+  if (known.length === 0) {
+    if (!unknown.length) {
+      messages.push('show is empty; showing every panel.');
+      words.push(say('figure.showEmpty'));
+    }
+    return withWords({ panels: new Set(PANEL_NAMES), messages }, words);
+  }
+  return withWords({ panels: new Set(known), messages }, words);
 }
 
 // Grids a highlight can name: what its rows and columns are called.
@@ -63,7 +75,7 @@ export const MAX_HIGHLIGHT_CHARS = 400;
 const MAX_TARGETS = 32;
 
 /**
- * highlight="…" -> { targets: [{ grid, row, col }], messages }. Targets are separated by
+ * highlight="…" -> { targets: [{ grid, row, col }], messages, words? }. Targets are separated by
  * commas or semicolons; each is GRID [ROW [COLUMN]], with * for "every". row/col stay as
  * written (null when not given); resolveHighlight() finds them in the current example.
  *   "shares sat cat"   one cell;   "shares sat"   a row;   "shares * cat"   a column.
@@ -71,45 +83,54 @@ const MAX_TARGETS = 32;
 export function parseHighlight(raw) {
   const targets = [];
   const messages = [];
+  const words = [];
   if (raw === null || raw === undefined) return { targets, messages };
   const text = String(raw);
-  if (text.length > MAX_HIGHLIGHT_CHARS)
-    return { targets, messages: [`highlight is ${text.length} characters long; at most ${MAX_HIGHLIGHT_CHARS} are read.`] };
+  if (text.length > MAX_HIGHLIGHT_CHARS) {
+    return { targets, messages: [`highlight is ${text.length} characters long; at most ${MAX_HIGHLIGHT_CHARS} are read.`],
+      words: [say('figure.highlightLong', { length: text.length, max: MAX_HIGHLIGHT_CHARS })] };
+  }
   for (const part of text.split(/[,;]/).map((p) => p.trim()).filter(Boolean).slice(0, MAX_TARGETS)) {
     const [first, row = null, col = null, ...extra] = part.split(/\s+/);
     const word = first.toLowerCase();
     const grid = Object.hasOwn(ALIASES, word) ? ALIASES[word] : word;
     if (!Object.hasOwn(HIGHLIGHT_GRIDS, grid)) {
-      messages.push(`highlight: "${clip(first)}" is not a grid; use ${Object.keys(HIGHLIGHT_GRIDS).join(', ')}.`);
+      const grids = Object.keys(HIGHLIGHT_GRIDS).join(', ');
+      messages.push(`highlight: "${clip(first)}" is not a grid; use ${grids}.`);
+      words.push(say('figure.highlightGrid', { grid: clip(first), grids }));
     } else if (extra.length) {
       messages.push(`highlight: "${clip(part)}" has too many words; use GRID ROW COLUMN.`);
+      words.push(say('figure.highlightWords', { part: clip(part) }));
     } else {
       targets.push({ grid, row, col });
     }
   }
-  return { targets, messages };
+  return withWords({ targets, messages }, words);
 }
 
 /**
- * Targets against the example: -> { cells: [{ grid, rows: number[], cols: number[] }], messages }.
+ * Targets against the example: -> { cells: [{ grid, rows: number[], cols: number[] }], messages, words? }.
  * rows/cols are 0-based; an empty list means "every" (the whole row or column, or the whole grid).
  * `dims`: { tokens, dModel, dK, dV } of the example on screen.
  */
 export function resolveHighlight(targets, dims) {
   const cells = [];
   const messages = [];
+  const words = [];
   for (const target of targets) {
     const spec = HIGHLIGHT_GRIDS[target.grid];
     const rows = resolveAxis(target.row, spec.rows, dims, target.grid, 'row');
     const cols = resolveAxis(target.col, spec.cols, dims, target.grid, 'column');
-    const bad = [rows, cols].find((r) => typeof r === 'string');
-    if (bad) messages.push(bad);
-    else cells.push({ grid: target.grid, rows, cols });
+    const bad = [rows, cols].find((r) => !Array.isArray(r));
+    if (bad) {
+      messages.push(bad.message);
+      words.push(bad.words);
+    } else cells.push({ grid: target.grid, rows, cols });
   }
-  return { cells, messages };
+  return withWords({ cells, messages }, words);
 }
 
-// One axis name -> [indices] ([] = every), or a message.
+// One axis name -> [indices] ([] = every), or { message, words }.
 function resolveAxis(name, kind, dims, grid, axis) {
   if (name === null || name === '*') return [];
   if (kind === 'token') {
@@ -117,15 +138,18 @@ function resolveAxis(name, kind, dims, grid, axis) {
     const exact = dims.tokens.flatMap((t, i) => (t === name ? [i] : []));
     const loose = exact.length ? exact : dims.tokens.flatMap((t, i) => (t.toLowerCase() === name.toLowerCase() ? [i] : []));
     if (loose.length) return loose;
-    return `highlight: "${clip(name)}" is not a token of ${grid} (${dims.tokens.join(', ')}).`;
+    const values = { name: clip(name), grid, tokens: dims.tokens.join(', ') };
+    return { message: `highlight: "${values.name}" is not a token of ${grid} (${values.tokens}).`, words: say('figure.highlightToken', values) };
   }
   if (kind === 'index') {
     const size = axis === 'row' ? (grid === 'wv' ? dims.dV : dims.dK) : dims.dModel;
     const n = /^\d+$/.test(name) ? Number(name) : NaN;
     if (n >= 1 && n <= size) return [n - 1];
-    return `highlight: ${grid} ${axis} "${clip(name)}" should be a number from 1 to ${size}.`;
+    return { message: `highlight: ${grid} ${axis} "${clip(name)}" should be a number from 1 to ${size}.`,
+      words: say(axis === 'row' ? 'figure.highlightRow' : 'figure.highlightColumn', { grid, name: clip(name), size }) };
   }
   const i = kind.indexOf(name.toLowerCase());
   if (i >= 0) return [i];
-  return `highlight: ${grid} has no column "${clip(name)}"; use ${kind.join(', ')}.`;
+  const values = { grid, name: clip(name), columns: kind.join(', ') };
+  return { message: `highlight: ${grid} has no column "${values.name}"; use ${values.columns}.`, words: say('figure.highlightNoColumn', values) };
 }

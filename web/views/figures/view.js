@@ -10,6 +10,8 @@ import { el } from '../../shared/dom.js';
 import { createMessageLine } from '../../shared/controllers/message-line.js';
 import { watchExample } from './lookup.js';
 import { aTaskLater } from '../../shared/lazy.js';
+import { inLocaleOf } from '../../shared/i18n/messages.js';
+import { notBoolean, problem, said, sayProblem } from '../../shared/i18n/say.js';
 
 export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'highlight']);
 
@@ -41,7 +43,7 @@ export function createView({ host, shadow, root, model }) {
       root.querySelector('.widget-error')?.after(box);
     }
     return box;
-  });
+  }, { speak: (p) => inLocaleOf(root, () => sayProblem(p)) }); // the widget's language (its box's lang)
 
   // `example` changed, or the widget connected: find the example and follow it.
   function bind() {
@@ -67,7 +69,7 @@ export function createView({ host, shadow, root, model }) {
     model.use(example?.model ?? null);
     // Bound but the example is missing: say so, and show no numbers (they would be another example's).
     root.toggleAttribute('data-unbound', message !== null && !example);
-    line.set('example', message ? [{ code: 'no_example', message }] : []);
+    line.set('example', message ? [problem('no_example', message)] : []); // message: lookup.js's, to say
     report();
   }
 
@@ -82,7 +84,7 @@ export function createView({ host, shadow, root, model }) {
       code.adoptFigureStyles(shadow);
     }, (err) => {
       failed = true;
-      line.set('figure', [{ code: 'load_failed', message: `The figure settings could not load: ${err?.message ?? err}.` }]);
+      line.set('figure', [problem('load_failed', said('figure.loadFailed', { reason: err?.message ?? err }))]);
     });
   }
 
@@ -100,8 +102,10 @@ export function createView({ host, shadow, root, model }) {
     const dims = { tokens: state.tokens, dModel: state.embeddings[0].length, dK: result.dK, dV: result.dV };
     const resolved = resolveHighlight(highlight.targets, dims);
     applyFigure(shadow, root, { panels: show.panels, readonly: readonly.value, cells: resolved.cells });
-    line.set('figure', [...show.messages, ...(readonly.message ? [readonly.message] : []),
-      ...highlight.messages, ...resolved.messages].map((message) => ({ code: 'bad_attribute', message })));
+    // Each message with its words (panels.js), said in the widget's language by the line.
+    const problems = (read) => read.messages.map((message, i) => ({ code: 'bad_attribute', message, words: read.words?.[i] }));
+    const unread = readonly.message ? [problem('bad_attribute', notBoolean('readonly', host.getAttribute('readonly'), false))] : [];
+    line.set('figure', [...problems(show), ...unread, ...problems(highlight), ...problems(resolved)]);
     report();
   }
 
@@ -135,6 +139,10 @@ export function createView({ host, shadow, root, model }) {
     connect(signal) {
       connection = signal;
       bind();
+    },
+    /** The widget's language changed: the figure's messages are written again. */
+    relabel() {
+      line.show();
     },
     /** The widget (re)built its panels for a new example shape. */
     built() {

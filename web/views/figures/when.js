@@ -17,20 +17,29 @@ import { fixed2 } from '../../shared/numbers.js';
 import { tokenIndex } from './of.js';
 
 export const MAX_WHEN_CHARS = 200;
-const USAGE = 'use "asker is TOKEN", "asker is not TOKEN", "top ASKER is KEY", "top ASKER is not KEY", '
-  + '"causal on|off" or "scaled on|off", joined with "and"';
+const FORMS = '"asker is TOKEN", "asker is not TOKEN", "top ASKER is KEY", "top ASKER is not KEY", "causal on|off"';
+const USAGE = `use ${FORMS} or "scaled on|off", joined with "and"`;
 
-/** `when` -> { ok: true, clauses: [{ kind, names, not, on }] } or { ok: false, message }. */
+// A failure's message is English here, with its words ({ key, values }: a key of
+// web/shared/i18n/en.js) beside it, which <attention-if> says in its language (why: of.js).
+const words = (key, values = {}) => ({ key, values });
+const usage = words('when.usage', { forms: FORMS, last: '"scaled on|off"', and: '"and"' });
+
+/** `when` -> { ok: true, clauses: [{ kind, names, not, on }] } or { ok: false, message, words }. */
 export function parseWhen(text) {
-  if (text === null || text === undefined) return fail(`when is missing; ${USAGE}`);
+  if (text === null || text === undefined) return fail(`when is missing; ${USAGE}`, words('when.missing', { usage }));
   const raw = String(text);
-  if (raw.length > MAX_WHEN_CHARS) return fail(`when is ${raw.length} characters long; at most ${MAX_WHEN_CHARS} are read`);
+  if (raw.length > MAX_WHEN_CHARS) {
+    return fail(`when is ${raw.length} characters long; at most ${MAX_WHEN_CHARS} are read`,
+      words('when.long', { length: raw.length, max: MAX_WHEN_CHARS }));
+  }
   const parts = raw.trim().split(/\s+and\s+/i);
-  if (raw.trim() === '') return fail(`when is empty; ${USAGE}`);
+  if (raw.trim() === '') return fail(`when is empty; ${USAGE}`, words('when.empty', { usage }));
   const clauses = [];
   for (const part of parts) {
     const clause = parseClause(part.trim().split(/\s+/));
-    if (!clause) return fail(`"${clip(part.trim(), 40)}" is not a condition; ${USAGE}`);
+    const written = clip(part.trim(), 40);
+    if (!clause) return fail(`"${written}" is not a condition; ${USAGE}`, words('when.clause', { clause: written, usage }));
     clauses.push(clause);
   }
   return { ok: true, clauses };
@@ -74,8 +83,9 @@ function evaluateClause({ kind, names, not, on }, state, result) {
     let i = tokenIndex(name, state.tokens);
     if (i < 0 && kind === 'top' && name.toLowerCase() === 'asker') i = state.asker;
     if (i < 0) {
-      return fail(`"${clip(name, 30)}" is not one of the tokens (${state.tokens.join(', ')}) `
-        + `nor a position from 0 to ${state.tokens.length - 1}`);
+      const values = { name: clip(name, 30), tokens: state.tokens.join(', '), last: state.tokens.length - 1 };
+      return fail(`"${values.name}" is not one of the tokens (${values.tokens}) nor a position from 0 to ${values.last}`,
+        words('when.token', values));
     }
     at.push(i);
   }
@@ -91,6 +101,6 @@ function evaluateClause({ kind, names, not, on }, state, result) {
   return { ok: true, value: not ? !value : value };
 }
 
-function fail(message) {
-  return { ok: false, message };
+function fail(message, said) {
+  return { ok: false, message, words: said };
 }

@@ -18,17 +18,18 @@ export class HeadsClient {
   #closed = false;
   #started = false;   // the worker has spoken: from then on a failure is not a failure to start
   mode = 'worker';
-  reason = '';        // why training runs on the page's thread, when it does
+  reason = '';        // why training runs on the page's thread, when it does (English)
+  why = null;         // the same as the catalogue's words: { key, values } (web/shared/i18n/en-heads.js)
 
   /**
    * @param {{ onMessage: (message) => void, forceMainThread?: boolean,
-   *           onModeChange?: (mode: string, reason: string) => void }} options
+   *           onModeChange?: (mode: string, why: { key: string, values: object }) => void }} options
    */
   constructor({ onMessage, forceMainThread = false, onModeChange = () => {} }) {
     this.#onMessage = onMessage;
     this.onModeChange = onModeChange;
-    if (forceMainThread) this.#useMainThread('the no-worker attribute is set');
-    else if (ONE_FILE) this.#useMainThread('this one-file build has no worker file');
+    if (forceMainThread) this.#useMainThread('the no-worker attribute is set', 'heads.why.attribute');
+    else if (ONE_FILE) this.#useMainThread('this one-file build has no worker file', 'heads.why.oneFile');
     else this.#startWorker();
   }
 
@@ -50,7 +51,7 @@ export class HeadsClient {
       // The literal form bundlers recognise (and copy worker.js for).
       this.#worker = new Worker(new URL('./heads-worker.js', import.meta.url), { type: 'module' });
     } catch (err) {
-      this.#useMainThread(`this page cannot start a worker (${err?.name ?? 'error'})`);
+      this.#useMainThread(`this page cannot start a worker (${err?.name ?? 'error'})`, 'heads.why.blocked', { name: err?.name ?? 'error' });
       return;
     }
     this.#worker.addEventListener('message', ({ data }) => {
@@ -69,17 +70,18 @@ export class HeadsClient {
       }
       // A worker that fails to load (blocked script, no module workers): fall
       // back; the element resends its reset when the mode changes.
-      this.#useMainThread('the worker could not start');
+      this.#useMainThread('the worker could not start', 'heads.why.failed');
     });
   }
 
-  #useMainThread(reason) {
+  #useMainThread(reason, key, values = {}) {
     this.mode = 'main';
     this.reason = reason;
+    this.why = { key, values };
     this.#engine = Promise.all([import('../../../wasm/heads.js'), import('./engine.js')])
       .then(([{ loadHeads }, { TrainingEngine }]) => loadHeads().then((core) => new TrainingEngine(
         core, (message) => !this.#closed && this.#onMessage(message))));
-    this.onModeChange(this.mode, reason);
+    this.onModeChange(this.mode, this.why);
   }
 
   #fail(err) {

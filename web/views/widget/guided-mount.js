@@ -6,6 +6,7 @@
 import { parseBoolean } from '../../shared/booleans.js';
 import { continueRender, queueRender } from '../../shared/near.js';
 import { thrown } from '../../shared/text.js';
+import { notBoolean, problem, said } from '../../shared/i18n/say.js';
 
 let guidedView = null;
 /** The tour's module, loaded once per page (also ahead of time, when a guided widget connects). */
@@ -26,7 +27,8 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
     const v = panels();
     if (!v || !model.result) return;
     const guided = flag('guided'), predict = flag('predict');
-    const notes = [guided, predict].filter((b) => b.message).map((b) => ({ code: 'bad_attribute', message: b.message }));
+    const notes = ['guided', 'predict'].filter((name) => flag(name).message)
+      .map((name) => problem('bad_attribute', notBoolean(name, host.getAttribute(name), false)));
     if (notes.length) showErrors({ ok: true, notes });
     const on = guided.value;
     // A class, not `hidden`: a figure's `show` (web/views/figures/figure.js) owns the panels' hidden state.
@@ -65,7 +67,7 @@ export function createGuidedMount({ host, body, model, panels, attend, showError
       guidedView = null; // a later try may load it
       body.classList.remove('is-guided');
       reveal();
-      showErrors({ ok: true, notes: [{ code: 'load_failed', message: `The guided tour could not load: ${thrown(err)}.` }] });
+      showErrors({ ok: true, notes: [problem('load_failed', said('guided.loadFailed', { reason: thrown(err) }))] });
     });
   }
 
