@@ -240,3 +240,19 @@ test('upgrading several examples makes each of their style sheets once', async (
   // The shared theme tokens and the example's own (its message line).
   expect(await page.evaluate(() => window.sheetsMade)).toBe(2);
 });
+
+// The chapter page's first layout is the sections near the screen: those further down are skipped
+// (content-visibility: auto in chapter.css) until they come near.
+test('the chapter page lays out the sections near the screen, not the whole chapter', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/web/chapter.html');
+  await expect(page.locator('#fig-river .aw > .body')).toBeVisible();
+  const skipped = () => page.locator('.beat').evaluateAll((all) => all.map((beat) =>
+    !beat.firstElementChild.checkVisibility({ contentVisibilityAuto: true })));
+  const atLoad = await skipped();
+  expect(atLoad[0]).toBe(false);
+  expect(atLoad.filter(Boolean).length).toBeGreaterThanOrEqual(atLoad.length - 2);
+  // Scrolled to, the last one is laid out.
+  await page.locator('.beat').last().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await skipped()).at(-1)).toBe(false);
+});
