@@ -21,8 +21,10 @@ export function define() {
   return AttentionWidget.define();
 }
 
-AttentionWidget.define();
 // Chapter figures (docs/figures.md): one example shared by many views, live numbers in the prose.
+// The examples first: upgraded before the views that name them, each view finds its example as it
+// connects, instead of every view looking again as each example connects.
 AttentionExample.define();
+AttentionWidget.define();
 AttentionValue.define();
 AttentionIf.define();

@@ -38,12 +38,19 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   const attend = core.attend.bind(core);
   window.attendCalls = 0;
   core.attend = (state) => { window.attendCalls += 1; return attend(state); };
-  // Elements made while the module that defines the elements upgrades them (its own task).
+  // Elements made while the module that defines the elements upgrades them (its own task), and
+  // the examples looked up by id there (each view once: an attribute read as it is upgraded
+  // connected a value twice).
   const create = document.createElement;
+  const byId = document.getElementById;
   window.madeAtUpgrade = 0;
+  window.lookupsAtUpgrade = 0;
   document.createElement = function (...args) { window.madeAtUpgrade += 1; return create.apply(this, args); };
+  document.getElementById = function (...args) { window.lookupsAtUpgrade += 1; return byId.apply(this, args); };
   await import('/web/attention-widget.js');
   document.createElement = create;
+  document.getElementById = byId;
+  window.schemeReadsAtUpgrade = window.schemeReads;
   // Upgraded, not yet showing a number: no value has built anything.
   window.valuesBuiltAtUpgrade = [...document.querySelectorAll('attention-value')].filter((v) => v.shadowRoot).length;
   await import('/web/attention-scale.js');
@@ -104,6 +111,9 @@ test('the page\'s colour scheme is read once for all the elements that connect t
   // module's, and the three values as they first show a number (together, in one task): one read each.
   expect(await page.locator('attention-example, attention-widget, attention-value').count()).toBe(10);
   expect(await page.evaluate(() => window.schemeReads)).toBe(3);
+  // None of them inside the upgrade: read there, it forced the page's style recalculation into that
+  // task; read in the next frame's callbacks, it is the recalculation that frame does anyway.
+  expect(await page.evaluate(() => window.schemeReadsAtUpgrade)).toBe(0);
   // A toggle later is still followed: every element reads it again (once, for all).
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expect.poll(() => page.locator('#asker').evaluate((w) => w.shadowRoot.adoptedStyleSheets.length)).toBeGreaterThan(4);
@@ -120,6 +130,12 @@ test('upgrading widgets makes no DOM of their own: each copies the page\'s one s
   // The page's one skeleton (its box and four lines) and the example's message line; the six
   // widgets copy the skeleton, and the values build nothing yet (five each were thirty).
   expect(await page.evaluate(() => window.madeAtUpgrade)).toBe(5 + 1);
+});
+
+test('upgrading looks each view\'s example up once, not once per attribute and again as it connects', async ({ page }) => {
+  await open(page);
+  // Three values and six figures name #cat.
+  expect(await page.evaluate(() => window.lookupsAtUpgrade)).toBe(3 + 6);
 });
 
 test('an English page writes its numbers without Intl (no locale data loaded at load)', async ({ page }) => {
@@ -201,4 +217,42 @@ test('the heads lab: built when near, not as it is upgraded; its first picture f
   expect(await page.locator('#far').evaluate((e) => [...e.shadowRoot.children].map((c) => c.className))).toEqual(['reserve']);
   expect(await page.evaluate(() => window.tablesRemoved)).toBe(0);
   expect(await page.evaluate(() => window.localeNumbers)).toBe(0);
+});
+
+// Style sheets are made once per page, however many elements adopt them: three examples here.
+test('upgrading several examples makes each of their style sheets once', async ({ page }) => {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sheets</title>
+<script type="module">
+  window.sheetsMade = 0;
+  window.CSSStyleSheet = new Proxy(CSSStyleSheet, {
+    construct(target, args) { window.sheetsMade += 1; return new target(...args); },
+  });
+  await import('/web/attention-widget.js');
+  window.upgraded = true;
+</script></head><body>
+<attention-example id="a" preset="cat-sat"></attention-example>
+<attention-example id="b" preset="cat-sat"></attention-example>
+<attention-example id="c" preset="cat-sat"></attention-example>
+</body></html>`;
+  await page.route('**/web/__sheets.html', (route) => route.fulfill({ contentType: 'text/html', body }));
+  await page.goto('/web/__sheets.html');
+  await page.waitForFunction(() => window.upgraded);
+  // The shared theme tokens and the example's own (its message line).
+  expect(await page.evaluate(() => window.sheetsMade)).toBe(2);
+});
+
+// The chapter page's first layout is the sections near the screen: those further down are skipped
+// (content-visibility: auto in chapter.css) until they come near.
+test('the chapter page lays out the sections near the screen, not the whole chapter', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/web/chapter.html');
+  await expect(page.locator('#fig-river .aw > .body')).toBeVisible();
+  const skipped = () => page.locator('.beat').evaluateAll((all) => all.map((beat) =>
+    !beat.firstElementChild.checkVisibility({ contentVisibilityAuto: true })));
+  const atLoad = await skipped();
+  expect(atLoad[0]).toBe(false);
+  expect(atLoad.filter(Boolean).length).toBeGreaterThanOrEqual(atLoad.length - 2);
+  // Scrolled to, the last one is laid out.
+  await page.locator('.beat').last().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await skipped()).at(-1)).toBe(false);
 });

@@ -46,7 +46,8 @@ test('the chapter page: pick "cat" as the asker, and no sentence or caption name
   await expect(page.locator('attention-if[when="asker is not sat"]')).toBeHidden();
 
   await figure.getByRole('combobox', { name: 'Asker' }).selectOption('cat');
-  await expect.poll(async () => [...new Set(await page.locator('attention-value[of="asker"]').allInnerTexts())])
+  // Their text, not innerText: a section off screen is not laid out (content-visibility, chapter.css).
+  await expect.poll(async () => [...new Set(await page.locator('attention-value[of="asker"]').allTextContents())])
     .toEqual(['cat']);
   await expect(page.locator('attention-if[when="asker is sat"]')).toBeHidden();
   await expect(page.locator('attention-if[when="asker is not sat"]')).toHaveText(

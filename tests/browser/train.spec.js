@@ -150,6 +150,35 @@ test('Step is exactly one update: each cell moves by −rate × the gradient it 
   expect(problems).toEqual([]);
 });
 
+// Training repaints every cell each step (forced), but a cell whose text reads the same is not
+// written again: each write re-lays out the cell. Counted: writes of the text an input already has.
+test('a training step rewrites only the cells whose text changed', async ({ page }) => {
+  const problems = watchConsole(page);
+  const widget = await trainWidget(page);
+  await widget.evaluate(() => {
+    const value = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+    window.inputWrites = { same: 0, changed: 0 };
+    Object.defineProperty(HTMLInputElement.prototype, 'value', { ...value, set(text) {
+      window.inputWrites[value.get.call(this) === String(text) ? 'same' : 'changed'] += 1;
+      value.set.call(this, text);
+    } });
+  });
+  const before = await cellTexts(widget);
+  for (const n of [1, 2, 3]) {
+    await button(widget, 'Step').click();
+    await expect(stats(widget)).toHaveText(new RegExp(`after ${n} steps?\\.$`));
+  }
+  const changed = (await cellTexts(widget)).filter((text, k) => text !== before[k]).length;
+  const writes = await widget.evaluate(() => window.inputWrites);
+  expect(writes.same).toBe(0);
+  expect(changed).toBeGreaterThan(0); // the steps moved some cells' text
+  // The marks under the violet cells change text every step: each is laid out on its own.
+  const contain = await panel(widget).page().locator('#train attention-widget .train-mark').first()
+    .evaluate((mark) => getComputedStyle(mark).contain);
+  expect(contain).toMatch(/strict|size.*layout/);
+  expect(problems).toEqual([]);
+});
+
 test('keyboard only: pick the blend goal, move the pin, train, step and reset', async ({ page }) => {
   const problems = watchConsole(page);
   const widget = await trainWidget(page);
@@ -367,6 +396,10 @@ for (const width of [1280, 360]) {
       [...w.shadowRoot.querySelectorAll('.panel')].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.className));
     expect(overflowing).toEqual([]);
     await mkdir(DIR, { recursive: true });
+    // A picture taller than the window: the widgets above, skipped off screen (content-visibility),
+    // would take their size while it is taken and move it out of the picture. They paint first.
+    await page.evaluate(() => document.querySelectorAll('attention-widget, attention-scale')
+      .forEach((w) => { w.style.contentVisibility = 'visible'; }));
     await widget.screenshot({ path: `${DIR}/train-${width}.png` });
     expect(problems).toEqual([]);
   });

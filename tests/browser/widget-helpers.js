@@ -53,7 +53,8 @@ export async function askerRows(widget) {
 /**
  * The elements render when they come near the viewport, and off screen they skip painting
  * (content-visibility: auto), which a full-page screenshot would show as blank boxes: before one,
- * the page is scrolled through as a reader would, each element waited for, and every element paints.
+ * the page is scrolled through as a reader would, each element waited for, and every element paints
+ * (and every section of the chapter page, which skips those off screen as well: chapter.css).
  */
 export async function paintAll(page) {
   const elements = page.locator('attention-widget, attention-scale');
@@ -65,7 +66,7 @@ export async function paintAll(page) {
     else await expect(element.locator('.aw > .status')).toBeHidden();
   }
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll('attention-widget, attention-scale')) el.style.contentVisibility = 'visible';
+    for (const el of document.querySelectorAll('attention-widget, attention-scale, .beat')) el.style.contentVisibility = 'visible';
     scrollTo(0, 0);
   });
 }

@@ -27,6 +27,7 @@ const CSS = `
 p { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--_error); border-radius: 8px;
   color: var(--_error); font: inherit; }
 `;
+let sheet = null; // made once per page, adopted by every example
 
 // Its id is the name views find it by: a new id, while it is on the page, is a rename every view
 // must hear about (the views of the old name lose it, those of the new one find it). Watched by
@@ -77,8 +78,10 @@ export class AttentionExample extends ElementBase {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+    }
     root.adoptedStyleSheets = [tokenSheet(), sheet];
     const error = document.createElement('p');
     error.setAttribute('role', 'alert');

@@ -60,7 +60,8 @@ export class AttentionIf extends ElementBase {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
-    if (oldValue === newValue || !this.isConnected) return;
+    // Not connected yet (being upgraded: connecting reads every attribute), or no longer.
+    if (oldValue === newValue || !this.connectionSignal) return;
     if (name === 'example') this.#source.connect();
     else this.#render();
   }

@@ -83,7 +83,8 @@ export class AttentionValue extends ElementBase {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'theme') return this.#theme?.attributeChanged(); // else read as it is drawn
-    if (!this.isConnected) return;
+    // Not connected yet (being upgraded: connecting reads every attribute), or no longer.
+    if (!this.connectionSignal) return;
     if (name === 'example') this.#source.connect();
     else this.#render();
   }

@@ -24,10 +24,15 @@ const SCHEMES = { dark: 'dark', light: 'light', slate: 'dark', default: 'light' 
 
 /** 'dark', 'light', or null (the page says nothing: follow the system), from the page's markup. */
 export function pageScheme(doc) {
-  const { documentElement: html, body } = doc;
+  return toggleScheme(doc) ?? SCHEMES[getComputedStyle(doc.documentElement).colorScheme.trim()] ?? null;
+}
+
+// The toggles' attributes alone (no style read): 'dark', 'light', null (a toggle that names neither),
+// or undefined when there is no toggle and the root's color-scheme decides.
+function toggleScheme({ documentElement: html, body }) {
   const toggle = body?.dataset.theme ?? html.dataset.theme ?? body?.dataset.mdColorScheme ?? html.dataset.mdColorScheme
-    ?? (html.classList.contains('dark') ? 'dark' : getComputedStyle(html).colorScheme);
-  return SCHEMES[toggle.trim()] ?? null;
+    ?? (html.classList.contains('dark') ? 'dark' : undefined);
+  return toggle === undefined ? undefined : SCHEMES[toggle.trim()] ?? null;
 }
 
 // The page's scheme, read once per task: a page's elements all connect in one task (the module that
@@ -41,6 +46,20 @@ function cachedPageScheme() {
     queueMicrotask(() => { schemeNow = null; });
   }
   return schemeNow.value;
+}
+
+// Elements that connected with no toggle on the page: the root's color-scheme is read for them all
+// in the next frame's callbacks, not as they connect. Read there, its style recalculation is the one
+// the frame does anyway (at connect it forced it inside the page's first task, with every element
+// just upgraded), and a dark scheme is adopted before that frame paints.
+const unread = new Set();
+function refreshInFrame(member) {
+  if (unread.size === 0) requestAnimationFrame(() => {
+    const now = [...unread];
+    unread.clear();
+    now.forEach((m) => members.has(m) && m.refresh());
+  });
+  unread.add(member);
 }
 
 // The page's one watch: every connected element that follows a theme, told when the page's
@@ -110,10 +129,12 @@ export function followTheme(host, { root, dark: ownDark = [], onChange = () => {
     },
     hostConnected() {
       join(member);
-      member.refresh();
+      if (own !== 'auto' || toggleScheme(document) !== undefined || typeof requestAnimationFrame !== 'function') member.refresh();
+      else refreshInFrame(member);
     },
     hostDisconnected() {
       members.delete(member);
+      unread.delete(member);
     },
   };
   host.addController(controller);

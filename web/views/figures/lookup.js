@@ -40,7 +40,7 @@ function listen() {
   doc.addEventListener(EXAMPLE_CONNECTED, checkAll);
   doc.addEventListener(EXAMPLE_RENAMED, checkAll); // the old name finds nothing now, the new one finds it
   doc.addEventListener(EXAMPLE_DISCONNECTED, () => queueMicrotask(checkAll)); // after it has left
-  globalThis.customElements?.whenDefined(EXAMPLE_TAG).then(checkAll);
+  // No wait for the definition: an example it upgrades connects, and says so with the first event.
 }
 
 /**

@@ -67,12 +67,16 @@ export function createNumberInput({ label, value, onValue, messageHost, classNam
     else if (message.hidden) input.value = restText(good);
   }));
 
-  // The state's number into the text (a focused cell's text is kept while it reads as it).
+  // The state's number into the text (a focused cell's text is kept while it reads as it). Text
+  // that reads the same is not written again: training forces every cell each step, yet moves most
+  // by less than their two decimals show, and each write re-lays out the cell's box.
   function write(x) {
     const focused = input.matches(':focus');
     const parsed = parseNumber(input.value);
-    if (!focused) input.value = restText(x);
-    else if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
+    if (!focused) {
+      const text = restText(x);
+      if (input.value !== text) input.value = text;
+    } else if (!parsed.ok || parsed.value !== x) input.value = inputText(x);
     clearError();
   }
   input.addEventListener('keydown', speaking((event) => {
