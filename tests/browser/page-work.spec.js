@@ -241,6 +241,33 @@ test('upgrading several examples makes each of their style sheets once', async (
   expect(await page.evaluate(() => window.sheetsMade)).toBe(2);
 });
 
+// The core arrives for every example of a page at once: each example's first attend() (and its
+// views' paint) runs in a task of its own, not all in the one that received the core. Counted by
+// animation frames: the tasks are a frame apart (near.js, queueRender), one task sees one frame.
+test('examples that wait for the core compute one per task, not all in one', async ({ page }) => {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tasks</title>
+<script type="module">
+  window.frames = 0;
+  const tick = () => { window.frames += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const { loadAttention } = await import('/wasm/attention.js');
+  const core = await loadAttention({ path: 'teaching' });
+  const attend = core.attend.bind(core);
+  window.attendFrames = [];
+  core.attend = (state) => { window.attendFrames.push(window.frames); return attend(state); };
+  await import('/web/attention-widget.js');
+</script></head><body>
+<attention-example id="a" preset="cat-sat"></attention-example>
+<attention-example id="b" preset="river-bank"></attention-example>
+<attention-example id="c" preset="it-vase"></attention-example>
+</body></html>`;
+  await page.route('**/web/__tasks.html', (route) => route.fulfill({ contentType: 'text/html', body }));
+  await page.goto('/web/__tasks.html');
+  await expect.poll(() => page.evaluate(() => window.attendFrames?.length ?? 0)).toBe(3);
+  const frames = await page.evaluate(() => window.attendFrames);
+  expect(new Set(frames).size, `frames of the three first attend() calls: ${frames}`).toBe(3);
+});
+
 // The chapter page's first layout is the sections near the screen: those further down are skipped
 // (content-visibility: auto in chapter.css) until they come near.
 test('the chapter page lays out the sections near the screen, not the whole chapter', async ({ page }) => {

@@ -16,6 +16,7 @@ import { linkPayload } from '../shared/link.js';
 import { problem, said, sayProblem } from '../shared/i18n/say.js';
 import { inLocale } from '../shared/i18n/messages.js';
 import { followLang } from '../shared/controllers/lang.js';
+import { queueRender } from '../shared/near.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS, applySources } from '../model/sources.js';
 import { cloneState } from '../model/state.js';
@@ -104,8 +105,10 @@ export class AttentionExample extends ElementBase {
     watchRenames(this, this.connectionSignal);
     if (!first) return;
     this.#link.read();
+    // Each example computes (and its views paint) in a task of its own: the core arrives for every
+    // example of a page at once, and four examples' first attend() in one task was a long one.
     loadAttention({ path: 'teaching' }).then(
-      (attn) => this.#report(this.#model.setCompute((state) => attn.attend(state))),
+      (attn) => queueRender(() => this.#report(this.#model.setCompute((state) => attn.attend(state)))),
       (err) => this.#report({ ok: false,
         ...problem(err?.code ?? 'load_failed', said('example.loadFailed', { reason: err?.message ?? err })) }));
   }
