@@ -74,9 +74,10 @@ export class AttentionHeadsElement extends ElementBase {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then heads.css: built once per page
-    // One box that holds the lab's room until it comes near: the lab itself (some 700 nodes, and
-    // a container whose style needs a layout) is built then, not as the page's modules upgrade it.
-    this.#box = el('div', {}, el('div', { class: 'reserve' }));
+    // One box (its lang and dir are the lab's) that holds the lab's room until it comes near: the
+    // lab itself (some 700 nodes, and a container whose style needs a layout) is built in it then,
+    // not as the page's modules upgrade it.
+    this.#box = el('div', { class: 'reserve' });
     root.append(this.#box);
     this.#lang = followLang(this, { root: this.#box, onChange: () => this.#relabel() });
     this.#line = createMessageLine(this, () => this.#view?.parts.message ?? null,
@@ -114,6 +115,7 @@ export class AttentionHeadsElement extends ElementBase {
     if (!this.#view) {
       // blank, sized like the first picture (.loading in the CSS); its words in the element's language
       this.#view = new HeadsView(this.#box, this.#state.heads, (fn) => this.#speak(fn));
+      this.#box.classList.remove('reserve'); // the lab takes its own room now
       this.#view.showSettings(this.#state, this.#line.has('seed'));
       this.#wireControls();
       this.#line.show(); // a bad attribute read before the lab was built
