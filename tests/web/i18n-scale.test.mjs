@@ -103,3 +103,12 @@ test('the English words are the lab\'s as before (outside an element too)', () =
   assert.equal(parseInput('spiral', 'local').message, 'input="spiral" is not one of random, local, previous; keeping input = local.');
   assert.equal(formatMs(0.004), '< 0.01 ms');
 });
+
+test('the catalogue machinery carries no widget words: the scale lab pays for its own alone', async () => {
+  // This file imports the registry and the lab's views, never messages.js: the widget's English
+  // (en.js) is not in, so its key reads as the key; the lab's and the common words are.
+  const { t } = await import('../../web/shared/i18n/registry.js');
+  assert.equal(t('status.loading'), 'status.loading');
+  assert.equal(t('scale.seed'), 'Seed');
+  assert.equal(t('number.huge'), 'too large to print');
+});
