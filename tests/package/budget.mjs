@@ -22,8 +22,8 @@ export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.u
 // and the code it shares with the page 3.0 KB, the worker pool included); the lab alone 30.1 KB
 // (its number text learned the locale's notation: about 130 B). With the lab speaking the
 // languages (its words in web/shared/i18n/en-scale.js, the catalogue machinery without the
-// widget's en.js): the widget 73,515 B in 17 files (its English a file of its own beside the
-// shared machinery), the lab 22,014 B more next to it, 35,916 B alone: over these budgets. The widget's math colours are a
+// widget's en.js): the widget 73,513 B in 17 files (its English a file of its own beside the
+// shared machinery), the lab 22,012 B more next to it, 35,916 B alone: over these budgets. The widget's math colours are a
 // sheet of its own (web/views/widget/roles.css), so the lab alone does not load them.
 // Bytes are bought only where they pay: docs/budget.md has each byte-saving mechanism, what
 // it saves, and whether it was kept.
