@@ -1,5 +1,5 @@
 // The hosted build leaves out what only helps while developing: a missing message's console note
-// (web/shared/i18n/messages.js, warnMissing) is in the source modules and in no file of dist/.
+// (web/shared/i18n/registry.js, warnMissing) is in the source modules and in no file of dist/.
 // Needs dist/ (scripts/build-web.mjs, run by setup).
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ const at = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const NOTE = 'English is shown';
 
 test('the missing-message note: in the sources, in no built file', () => {
-  assert.ok(readFileSync(at('web/shared/i18n/messages.js'), 'utf8').includes(NOTE));
+  assert.ok(readFileSync(at('web/shared/i18n/registry.js'), 'utf8').includes(NOTE));
   const built = [...readdirSync(at('dist/browser')).map((f) => `dist/browser/${f}`), ...readdirSync(at('dist')).map((f) => `dist/${f}`)]
     .filter((f) => /\.m?js$/.test(f));
   assert.ok(built.length > 10, built.join(' '));

@@ -7,9 +7,10 @@ import enWidget from '../../web/shared/i18n/en.js';
 import enTrain from '../../web/shared/i18n/en-train.js';
 import enTour from '../../web/shared/i18n/en-tour.js';
 import enHeads from '../../web/shared/i18n/en-heads.js';
+import enScale from '../../web/shared/i18n/en-scale.js';
 
 // English: the widget's words, and the train panel's, the tour's and the heads lab's, which load with their code.
-const en = { ...enWidget, ...enTrain, ...enTour, ...enHeads };
+const en = { ...enWidget, ...enTrain, ...enTour, ...enHeads, ...enScale };
 import { format, number2, parse, signature } from '../../web/shared/i18n/format.js';
 import {
   bundleFor, catalogueName, ensure, inLocale, listAnd, registerMessages, t,

@@ -15,6 +15,9 @@ import { queueRender } from '../shared/near.js';
 import { followTheme } from '../shared/controllers/theme.js';
 import { parseWhole } from '../shared/whole.js';
 import { createMessageLine } from '../shared/controllers/message-line.js';
+import { followLang } from '../shared/controllers/lang.js';
+import { inLocale } from '../shared/i18n/registry.js';
+import { notBoolean, notWhole, problem, sayProblem } from '../shared/i18n/say.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
 import { DEFAULTS, RANGES, parseInput, parseSwitch } from '../views/scale/attributes.js';
 import { ComputeClient } from '../views/scale/client.js';
@@ -22,6 +25,7 @@ import { AttentionScaleResultEvent } from '../views/scale/events.js';
 import { ScaleLab } from '../views/scale/lab.js';
 import { SCALE_PARTS, parseScaleShow } from '../views/scale/show.js';
 import { styleSheet } from '../views/scale/scale.css.js';
+import { t } from '../views/scale/words.js';
 
 const MAX_PIXELS = 512; // the canvas's bitmap side: larger grids are averaged down to it
 const GRID_SETTINGS = ['n', 'dk', 'scaled', 'causal', 'input', 'seed']; // what a grid is computed from
@@ -81,13 +85,17 @@ export class AttentionScaleElement extends ElementBase {
   #lab;
   #line;                   // the message line (createMessageLine), shown with each update
   #theme;                  // light or dark (web/shared/controllers/theme.js)
+  #lang;                   // the language of its words and numbers (web/shared/controllers/lang.js)
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then scale.css: built once per page
-    this.#lab = new ScaleLab(this);
-    this.#line = createMessageLine(this, () => root.querySelector('.message'));
+    this.#lab = new ScaleLab(this, (fn) => this.#speak(fn));
+    // The lab's box gets the resolved lang and dir (rtl in Arabic: the layout mirrors, scale.css).
+    this.#lang = followLang(this, { root: this.#lab.box, onChange: () => this.#relabel() });
+    this.#line = createMessageLine(this, () => root.querySelector('.message'),
+      { speak: (p) => this.#speak(() => sayProblem(p)) });
     this.#theme = followTheme(this, { root, onChange: () => this.#lab.refreshPalette(),
       report: (problems) => this.#line.report('theme', problems) });
   }
@@ -152,20 +160,29 @@ export class AttentionScaleElement extends ElementBase {
   #readAttribute(name, raw) {
     if (name === 'show') return this.#readShow(raw);
     const s = this.#state;
+    const previous = s[name];
     let parsed;
-    if (name in RANGES) parsed = parseWhole(name, raw, RANGES[name], s[name]);
-    else if (name === 'scaled' || name === 'causal') parsed = parseSwitch(name, raw, DEFAULTS[name]);
-    else parsed = parseInput(raw, s.input);
+    let say = null; // the message's words, said in the element's language when shown
+    if (name in RANGES) {
+      parsed = parseWhole(name, raw, RANGES[name], previous);
+      say = parsed.message && notWhole(name, raw, parsed, RANGES[name], previous);
+    } else if (name === 'scaled' || name === 'causal') {
+      parsed = parseSwitch(name, raw, DEFAULTS[name]);
+      say = parsed.message && notBoolean(name, raw, DEFAULTS[name]);
+    } else {
+      parsed = parseInput(raw, previous);
+      say = parsed.say;
+    }
     s[name] = parsed.value;
-    this.#line.set(name, parsed.message ? [{ code: 'bad_attribute', message: parsed.message }] : []);
+    this.#line.set(name, say ? [problem('bad_attribute', say)] : []);
   }
 
   // A figure of one part hides the other and never computes it (see web/views/scale/show.js).
   #readShow(raw) {
-    const { parts, message } = parseScaleShow(raw);
+    const { parts, say } = parseScaleShow(raw);
     this.#parts = parts;
     this.#lab.showParts(parts, this.#figure());
-    this.#line.set('show', message ? [{ code: 'bad_attribute', message }] : []);
+    this.#line.set('show', say ? [problem('bad_attribute', say)] : []);
   }
 
   // Several attribute changes in one task become one update (and one request).
@@ -230,13 +247,24 @@ export class AttentionScaleElement extends ElementBase {
       this.#line.set('compute-grid', []);
       this.#line.set('compute-thermostat', []);
       // The loader's message names the cause and what to do (docs/hardening.md).
-      this.#line.set('load', [{ code: 'load_failed', message: sentence(`Could not compute the grid: the scale lab could `
-        + `not start, so there is nothing to draw: ${message}`) }]);
+      this.#line.set('load', [problem('load_failed', () => sentence(t('scale.loadFailed', { reason: message })))]);
       this.#lab.showNoCore();
     } else {
-      this.#line.set(`compute-${kind}`, [{ code, message: `Could not compute the ${kind === 'grid' ? 'grid' : 'thermostat'}: ${message}` }]);
-      this.#lab.text('busy', '');
+      const key = kind === 'grid' ? 'scale.gridFailed' : 'scale.thermoFailed';
+      this.#line.set(`compute-${kind}`, [problem(code, () => t(key, { reason: message }))]);
+      this.#lab.stopBusy();
     }
+    this.#line.show();
+  }
+
+  // Its words and numbers in its language (the lab speaks through it too).
+  #speak(fn) {
+    return inLocale(this.#lang.bundle, fn);
+  }
+
+  // The language changed or arrived: every word written again; the grid, the times and the settings kept.
+  #relabel() {
+    this.#lab.relabel();
     this.#line.show();
   }
 

@@ -3,7 +3,7 @@
 // English. One MutationObserver per page watches `lang` everywhere in the document (and in the
 // shadow roots that hold elements): a change re-renders every element whose language changed, in
 // place, with its state kept. A catalogue that arrives or is registered does the same.
-import { bundleFor, catalogueName, ensure, isReady, onCatalogueChange } from '../i18n/messages.js';
+import { bundleFor, catalogueName, ensure, isReady, onCatalogueChange } from '../i18n/registry.js';
 
 /** The `lang` in force at `node`: the nearest one up through shadow roots, else '' (English). */
 export function langOf(node) {

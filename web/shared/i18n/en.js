@@ -2,12 +2,11 @@
 // exactly these keys, with the same placeholders and plural categories (tests/web/i18n.test.mjs).
 // Values are ICU MessageFormat (./format.js): {name} a value already written out (a token, a
 // vector, a number as the chapter prints it), {n, plural, …} a count.
+import common from './en-common.js';
+
 export default {
-  'number.huge': 'too large to print',
-  'number.nan': 'not a number',
+  ...common,
   'masked': 'masked',
-  'list.and': '{first} and {last}',
-  'list.separator': ', ',
 
   'status.loading': 'Loading the attention core…',
   'status.ready': 'Ready; drawn as it comes into view.',
@@ -162,11 +161,6 @@ export default {
   'source.preset': 'preset {preset} is unknown; use one of {presets}',
   'source.notJson': 'the JSON config inside the widget is not valid JSON ({reason})',
   'model.zeroEmbedding': '{token} has an all-zero embedding, so its value cannot move',
-  'attribute.boolean': '{name}="{raw}" is not true or false; using {name} = {fallback}.',
-  'attribute.notWhole': '{name}="{raw}" is not a whole number; keeping {name} = {previous}.',
-  'attribute.below': '{name}="{raw}" is below {min}; using {name} = {value} (allowed: {min} to {max}).',
-  'attribute.above': '{name}="{raw}" is above {max}; using {name} = {value} (allowed: {min} to {max}).',
-  'attribute.theme': 'theme="{value}" is not light, dark or auto (kept {kept}).',
   'example.loadFailed': 'The example could not start: {reason}. It needs WebAssembly.',
   'guided.loadFailed': 'The guided tour could not load: {reason}.',
   'figure.loadFailed': 'The figure settings could not load: {reason}.',

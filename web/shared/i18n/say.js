@@ -4,7 +4,7 @@
 // beside its text, and the message line writes it in the element's language each time it shows
 // (../controllers/message-line.js). Which sentence is true is decided where the message is made;
 // only the words are looked up later.
-import { t } from './messages.js';
+import { t } from './registry.js';
 import { clip } from '../text.js';
 
 /**

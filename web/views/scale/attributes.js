@@ -6,6 +6,7 @@
 import { INPUTS } from './inputs.js';
 import { parseBoolean } from '../../shared/booleans.js';
 import { clip } from '../../shared/text.js';
+import { t } from './words.js';
 
 export const RANGES = Object.freeze({
   n: { min: 3, max: 4096, fallback: 256 },
@@ -18,10 +19,14 @@ export const DEFAULTS = Object.freeze({ n: 256, dk: 64, scaled: true, causal: fa
 /** A switch attribute (scaled, causal): the shared boolean words, see ../../shared/booleans.js. */
 export const parseSwitch = parseBoolean;
 
-/** The input kind: one of INPUTS; anything else keeps the previous kind. */
+/**
+ * The input kind: one of INPUTS; anything else keeps the previous kind, with a message: its text
+ * now (English outside an element) and say(), its words in the language in force when shown.
+ */
 export function parseInput(raw, previous) {
   if (raw === null) return { value: DEFAULTS.input, message: null };
   const word = raw.trim().toLowerCase();
   if (INPUTS.includes(word)) return { value: word, message: null };
-  return { value: previous, message: `input="${clip(raw)}" is not one of ${INPUTS.join(', ')}; keeping input = ${previous}.` };
+  const say = () => t('scale.badInput', { raw: clip(raw), kinds: INPUTS.join(', '), previous });
+  return { value: previous, message: say(), say };
 }

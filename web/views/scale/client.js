@@ -19,6 +19,7 @@
 import { MAX_POOL_WORKERS, WorkerPool, defaultWorkerCount } from '../../../wasm/worker-pool.js';
 import { mergeBands, splitRows } from './bands.js';
 import { answer } from './compute.js';
+import { t } from './words.js';
 
 export { defaultWorkerCount };
 /** At most this many workers: each holds its own core, inputs and band of the grid. */
@@ -53,18 +54,21 @@ export class ComputeClient {
    * @param {{ onResult: (message: { kind, id, current, mode, result?, error?: { code, message } }) => void,
    *           forceMainThread?: boolean, onModeChange?: (mode, reason) => void,
    *           workers?: number, createWorker?: () => Worker }} options
-   *        workers: pool size (default: one per core, at most 4); createWorker: for tests.
+   *        workers: pool size (default: one per core, at most 4); createWorker: for tests;
+   *        reason: why the page computes, a function that says it in the language in force (or
+   *        the worker pool's own text).
    */
   constructor({ onResult, forceMainThread = false, onModeChange = () => {}, workers = defaultWorkerCount(),
     createWorker = startModuleWorker }) {
     this.#onResult = onResult;
     this.#onModeChange = onModeChange;
     if (forceMainThread) {
-      this.#setMode('main', 'the no-worker attribute is set');
+      this.#setMode('main', () => t('scale.reasonNoWorker'));
       return;
     }
     this.#pool = new WorkerPool({ workers, createWorker, onLost: (reason) => this.#lost(reason) });
-    if (this.#pool.size === 0) this.#setMode('main', `this page cannot start a worker (${this.#pool.startError?.name ?? 'error'})`);
+    const error = this.#pool.startError?.name ?? 'error';
+    if (this.#pool.size === 0) this.#setMode('main', () => t('scale.reasonNoStart', { error }));
     else this.#setMode('worker', workers > 1 ? `${this.#pool.size} workers` : 'one worker');
   }
 

@@ -5,6 +5,7 @@
 import { firstMaskedBlock } from './downsample.js';
 import { drawnSentence, formatShare } from './format.js';
 import { inSlices } from '../../shared/slices.js';
+import { t } from './words.js';
 
 /** Colours span this many powers of ten below the largest drawn value. */
 export const DECADES = 3;
@@ -22,7 +23,8 @@ export function colourFloor(max) {
  *
  * The rows are painted off screen a slice of rows per task (../shared/slices.js: a
  * 512 x 512 map is tens of milliseconds of a throttled phone's main thread), then put on the
- * canvas at once with its text alternative, and painted() is called. Returns cancel():
+ * canvas at once, and painted() is called (the lab writes its text alternative then, in its
+ * language: describeHeatMap). Returns cancel():
  * a newer grid stops this one from ever reaching the canvas.
  */
 export function drawHeatMap(canvas, grid, palette, painted = () => {}) {
@@ -31,7 +33,6 @@ export function drawHeatMap(canvas, grid, palette, painted = () => {}) {
   return inSlices(p, (bi) => paintRow(image.data, grid, bi, palette), () => {
     if (canvas.width !== p) canvas.width = canvas.height = p;
     canvas.getContext('2d').putImageData(image, 0, 0);
-    canvas.setAttribute('aria-label', describeHeatMap(grid));
     painted();
   });
 }
@@ -60,9 +61,7 @@ function paintRow(data, { pixels: p, means, max, causal, block, n }, bi, { lut, 
 
 /** The text alternative: what the picture shows, in words. */
 export function describeHeatMap(grid) {
-  const parts = [`Heat map of the attention weights, ${drawnSentence(grid.n, grid.pixels, grid.block)}`,
-    `Rows are askers, columns are keys; brighter means a larger share, on a log scale from ` +
-    `${formatShare(colourFloor(grid.max))} or less (darkest) to ${formatShare(grid.max)} (brightest).`];
-  if (grid.causal) parts.push('The upper-right triangle is blanked out by the causal mask.');
-  return parts.join(' ');
+  const text = t('scale.heatMap', { drawn: drawnSentence(grid.n, grid.pixels, grid.block),
+    low: formatShare(colourFloor(grid.max)), high: formatShare(grid.max) });
+  return grid.causal ? `${text} ${t('scale.heatMapCausal')}` : text;
 }

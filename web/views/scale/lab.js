@@ -1,15 +1,18 @@
 // What <attention-scale> shows: its controls, the n × n heat map with its readouts, the time
 // plot (every grid measured, against n) and the thermostat plot with its table. The element
-// (web/elements/scale.js) decides what to compute; this draws what comes back.
-import { TEMPLATE } from './template.js';
+// (web/elements/scale.js) decides what to compute; this draws what comes back. Its words and numbers
+// are written in the element's language (speak: the element's inLocale), again when it changes
+// (relabel), the grid, the measurements and the settings kept.
+import { TEMPLATE, writeWords } from './template.js';
 import { RANGES } from './attributes.js';
 import { readPalette } from './palette.js';
-import { drawHeatMap, colourFloor } from './heatmap.js';
+import { drawHeatMap, colourFloor, describeHeatMap } from './heatmap.js';
 import { drawTimePlot } from './time-plot.js';
 import { drawThermoPlot, describeThermostat, fillThermoTable } from './thermo-plot.js';
 import { set as setReadout, showSizes, showTiming } from './readouts.js';
 import { drawnSentence, formatCount, formatShare } from './format.js';
 import { queueRender } from '../../shared/near.js';
+import { t } from './words.js';
 
 export class ScaleLab {
   #host;
@@ -23,14 +26,21 @@ export class ScaleLab {
   #timesKey = null;        // the series the time plot shows
   #thermostat = null;
   #thermostatDk = null;    // the d_k marked on the thermostat plot
+  #speak;                  // runs a function in the element's language
+  #state = null;           // the settings last shown
+  #said = {};              // what the readouts that are not numbers say now: { busy, timing, mode }
 
   /** An empty box in `host`'s shadow root, holding a screen's height until the lab is built and revealed. */
-  constructor(host) {
+  constructor(host, speak = (fn) => fn()) {
     this.#host = host;
+    this.#speak = speak;
     this.#root = host.shadowRoot;
     this.#lab = this.#root.appendChild(document.createElement('div'));
     this.#lab.className = 'lab revealing';
   }
+
+  /** The lab's one box in the shadow root (it carries the lab's lang and dir). */
+  get box() { return this.#lab; }
 
   /**
    * The lab's DOM: its controls, wired to the host's attributes, and its parts, most of them hidden
@@ -44,6 +54,7 @@ export class ScaleLab {
     const body = document.createElement('template');
     body.innerHTML = TEMPLATE; // static markup only
     this.#lab.appendChild(body.content);
+    this.#speak(() => writeWords(this.#lab));
     this.#wireControls();
     if (whole) this.showWhole();
   }
@@ -68,6 +79,11 @@ export class ScaleLab {
 
   /** The controls and the sizes follow the settings; the plots change only when their inputs do. */
   showSettings(state) {
+    this.#state = state;
+    this.#speak(() => this.#showSettings(state));
+  }
+
+  #showSettings(state) {
     const root = this.#root;
     for (const name of ['n', 'dk', 'seed']) {
       const control = root.getElementById(name);
@@ -79,30 +95,65 @@ export class ScaleLab {
     this.text('n-value', formatCount(state.n));
     this.text('dk-value', String(state.dk));
     showSizes(root, state.n, state.dk);
-    if (this.#timesKey !== seriesKey(state)) this.drawTimes(state);
+    if (this.#timesKey !== seriesKey(state)) this.#drawTimes(state);
     if (this.#thermostat && this.#thermostatDk !== state.dk) this.#drawThermostat(state.dk);
   }
 
   /** "Computing n × n…" while the grid for the settings is on its way. */
   showComputing(n) {
-    showTiming(this.#root, null);
-    this.text('busy', `Computing ${formatCount(n)} \u00d7 ${formatCount(n)}\u2026`);
+    this.#said.timing = null;
+    this.#said.busy = () => t('scale.computing', { n: formatCount(n) });
+    this.#writeStatus();
   }
 
   /** The note that the page's own thread computes (and why), or none. */
   showMode(mode, reason) {
-    const note = this.#root.querySelector('.note');
-    note.hidden = mode !== 'main';
-    note.textContent = mode === 'main'
-      ? `Computing on the page's main thread, because ${reason}: the page may pause while a large grid computes.`
-      : '';
+    this.#said.mode = mode === 'main' ? reason : null;
+    this.#writeStatus();
   }
 
   /** No core at all: nothing to time. */
   showNoCore() {
-    this.text('time', 'not available');
-    this.text('gflops', '—');
-    this.text('busy', '');
+    this.#said.timing = 'none';
+    this.#said.busy = null;
+    this.#writeStatus();
+  }
+
+  /** Nothing on its way any more (a compute failed). */
+  stopBusy() {
+    this.#said.busy = null;
+    this.#writeStatus();
+  }
+
+  // The readouts that are words: the time (or none), "computing…", the main-thread note. The
+  // reason is the compute client's words (a function) or the worker pool's text.
+  #writeStatus() {
+    this.#speak(() => {
+      const { busy, timing, mode } = this.#said;
+      if (timing === 'none') {
+        this.text('time', t('scale.notAvailable'));
+        this.text('gflops', '\u2014');
+      } else {
+        showTiming(this.#root, timing?.grid ?? null, timing?.mode);
+      }
+      this.text('busy', busy ? busy() : '');
+      const note = this.#root.querySelector('.note');
+      note.hidden = !mode;
+      note.textContent = mode ? t('scale.mainThread', { reason: typeof mode === 'function' ? mode() : mode }) : '';
+    });
+  }
+
+  /** The language changed or arrived: every word written again; the grid, the measurements and the settings kept. */
+  relabel() {
+    if (!this.#built) return;
+    this.#speak(() => writeWords(this.#lab));
+    if (this.#state) {
+      this.#timesKey = null; // the time plot and its words again
+      this.showSettings(this.#state);
+    }
+    this.#writeStatus();
+    if (this.#thermostat) this.showThermostat(this.#thermostat, this.#thermostatDk);
+    this.#speak(() => this.#writeGridWords());
   }
 
   /** A measured grid: its time is kept for the time plot (the series of the settings it was measured with). */
@@ -114,6 +165,10 @@ export class ScaleLab {
 
   /** The time plot for the settings' d_k and mask: every grid measured with them, against n. */
   drawTimes(state) {
+    this.#speak(() => this.#drawTimes(state));
+  }
+
+  #drawTimes(state) {
     const { dk, causal } = state;
     this.#timesKey = seriesKey(state);
     const points = [...(this.#timings.get(this.#timesKey) ?? new Map())].map(([n, ms]) => ({ n, ms }));
@@ -128,8 +183,9 @@ export class ScaleLab {
     this.#grid = grid;
     this.#drawGrid(() => {
       if (current()) {
-        showTiming(this.#root, grid, mode);
-        this.text('busy', '');
+        this.#said.timing = { grid, mode };
+        this.#said.busy = null;
+        this.#writeStatus();
       }
       painted();
     });
@@ -156,10 +212,12 @@ export class ScaleLab {
   /** The thermostat's rows: its plot, its sentence, its caption and its table. */
   showThermostat(data, dk) {
     this.#thermostat = data;
-    this.#drawThermostat(dk);
-    this.text('thermostat', describeThermostat(data));
-    this.text('thermo-caption', `${data.n} random tokens, seed ${data.seed}, no mask`);
-    fillThermoTable(this.#root.querySelector('.thermo-table tbody'), data);
+    this.#speak(() => {
+      this.#drawThermostat(dk);
+      this.text('thermostat', describeThermostat(data));
+      this.text('thermo-caption', t('scale.thermoCaption', { n: data.n, seed: data.seed }));
+      fillThermoTable(this.#root.querySelector('.thermo-table tbody'), data);
+    });
   }
 
   /** Sets the text of the readout `name` (its data-readout), only when it changed. */
@@ -177,12 +235,21 @@ export class ScaleLab {
       this.#cancelPaint = null;
       canvas.dataset.n = grid.n;
       canvas.dataset.causal = grid.causal;
-      this.text('drawn', drawnSentence(grid.n, grid.pixels, grid.block));
-      this.text('legend-min', `\u2264 ${formatShare(colourFloor(grid.max))}`);
-      this.text('legend-max', formatShare(grid.max));
+      this.#speak(() => this.#writeGridWords());
       this.#root.querySelector('.masked-key').hidden = !grid.causal;
       painted();
     });
+  }
+
+  // The painted grid's caption, legend and text alternative (the grid is on the canvas once painted).
+  #writeGridWords() {
+    const grid = this.#grid;
+    if (!grid || this.#cancelPaint) return; // none yet, or still being painted: its words come with it
+    const canvas = this.#root.querySelector('canvas');
+    canvas.setAttribute('aria-label', describeHeatMap(grid));
+    this.text('drawn', drawnSentence(grid.n, grid.pixels, grid.block));
+    this.text('legend-min', `\u2264 ${formatShare(colourFloor(grid.max))}`);
+    this.text('legend-max', formatShare(grid.max));
   }
 
   #drawThermostat(dk) {

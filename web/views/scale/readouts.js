@@ -4,11 +4,12 @@
 
 import { entriesSentence, formatCount, formatGflops, formatMB, formatMs } from './format.js';
 import { setText } from '../../shared/dom.js';
+import { t } from './words.js';
 
 const FLOAT_BYTES = 4;
 
-// The core's builds (wasm/attention.js variants) as the readout names them.
-const BUILD_NAMES = { relaxed: 'relaxed SIMD (fused multiply-add)', simd: 'SIMD', scalar: 'scalar' };
+// The core's builds (wasm/attention.js variants) as the readout names them (scale.build.*).
+const BUILDS = ['relaxed', 'simd', 'scalar'];
 
 /** Bytes held by one run: the n x n weights grid, and Q, K, V, outputs (n x d each). */
 export function memoryBytes(n, d) {
@@ -31,19 +32,20 @@ export function showSizes(root, n, d) {
   set(root, 'entries', entriesSentence(n));
   set(root, 'entries-count', formatCount(n * n));
   set(root, 'memory', formatMB(weights + vectors));
-  set(root, 'memory-detail', `weights ${formatMB(weights)} + Q, K, V, outputs ${formatMB(vectors)}`);
+  set(root, 'memory-detail', t('scale.memoryDetail', { weights: formatMB(weights), vectors: formatMB(vectors) }));
 }
 
 /** Time and speed of one measurement, or placeholders while it runs. */
 export function showTiming(root, result, mode) {
   if (!result) {
-    set(root, 'time', 'computing\u2026');
+    set(root, 'time', t('scale.computingShort'));
     set(root, 'gflops', '\u2026');
     return;
   }
-  const where = mode === 'main' ? 'page thread' : result.workers > 1 ? `${result.workers} workers at once` : 'worker';
+  const where = mode === 'main' ? t('scale.wherePage')
+    : result.workers > 1 ? t('scale.whereWorkers', { count: formatCount(result.workers) }) : t('scale.whereWorker');
+  const build = BUILDS.includes(result.variant) ? t(`scale.build.${result.variant}`) : result.variant;
   set(root, 'time', formatMs(result.ms));
   set(root, 'gflops', formatGflops(flopCount(result.n, result.dk), result.ms));
-  set(root, 'where', `${where}, wasm ${BUILD_NAMES[result.variant] ?? result.variant}` +
-    (result.reps > 1 ? `, mean of ${formatCount(result.reps)} runs` : ''));
+  set(root, 'where', t(result.reps > 1 ? 'scale.whereMean' : 'scale.where', { where, build, reps: formatCount(result.reps) }));
 }

@@ -6,6 +6,8 @@
 import { el, svg } from '../../shared/dom.js';
 import { axes, linear, pointsAttr, subscripted } from '../../shared/axes.js';
 import { formatShare } from './format.js';
+import { fixed2 } from '../../shared/numbers.js';
+import { t } from './words.js';
 
 const W = 360;
 const H = 220;
@@ -21,11 +23,11 @@ export function drawThermoPlot(plot, data, dk) {
   const y = linear(0, 1, H - M.bottom, M.top);
   plot.replaceChildren(
     axes({ left: xOf(first), right: xOf(last), top: y(1), bottom: y(0) }, {
-      y: [0, 0.25, 0.5, 0.75, 1].map((t) => ({ at: y(t), text: formatShare(t), line: t === 1 ? 'ceiling' : 'grid' })),
-      x: dks.map((d) => ({ at: xOf(d), text: String(d) })), xTitle: 'd_k (numbers per query and key)' }),
+      y: [0, 0.25, 0.5, 0.75, 1].map((v) => ({ at: y(v), text: formatShare(v), line: v === 1 ? 'ceiling' : 'grid' })),
+      x: dks.map((d) => ({ at: xOf(d), text: String(d) })), xTitle: t('scale.axisDk') }),
     // Even attention (1/n each) and the ceiling's meaning, in place.
     svg('line', { class: 'even', x1: xOf(first), x2: xOf(last), y1: y(1 / data.n), y2: y(1 / data.n) }),
-    svg('text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) + 14, text: 'one winner takes all' }),
+    svg('text', { class: 'plot-note', x: xOf(first) + 4, y: y(1) + 14, text: t('scale.winnerTakesAll') }),
     ...(dk >= first && dk <= last ? marker(xOf(dk), y, dk) : []),
     series(xOf, y, data.rows, 'unscaled', 'circle'),
     series(xOf, y, data.rows, 'scaled', 'rect'),
@@ -37,7 +39,7 @@ export function drawThermoPlot(plot, data, dk) {
 function marker(at, y, dk) {
   const anchor = at < M.left + 50 ? 'start' : at > W - M.right - 50 ? 'end' : 'middle';
   return [svg('line', { class: 'marker', x1: at, x2: at, y1: y(0), y2: y(1) }),
-    subscripted({ class: 'plot-note', x: at, y: y(1) - 8, 'text-anchor': anchor }, `your d_k = ${dk}`)];
+    subscripted({ class: 'plot-note', x: at, y: y(1) - 8, 'text-anchor': anchor }, t('scale.yourDk', { dk }))];
 }
 
 function series(xOf, y, rows, which, mark) {
@@ -56,20 +58,19 @@ function series(xOf, y, rows, which, mark) {
 function labels(xOf, y, last) {
   const at = xOf(last.dk) - 6;
   return [subscripted({ class: 'series-label unscaled', x: at, y: y(last.unscaled.maxShare) + 50, 'text-anchor': 'end' },
-    'without \u00f7\u221ad_k'),
+    t('scale.seriesWithout')),
   subscripted({ class: 'series-label scaled', x: at, y: y(last.scaled.maxShare) - 12, 'text-anchor': 'end' },
-    'with \u00f7\u221ad_k')];
+    t('scale.seriesWith'))];
 }
 
 /** The plot's message in one or two sentences (also its text alternative). */
 export function describeThermostat({ n, rows }) {
   const first = rows[0];
   const last = rows[rows.length - 1];
-  return `Average largest share in a row for ${n} random tokens with unit-variance q and k. ` +
-    `Without dividing by \u221ad\u2096 it climbs from ${formatShare(first.unscaled.maxShare)} at d\u2096 = ${first.dk} ` +
-    `to ${formatShare(last.unscaled.maxShare)} at d\u2096 = ${last.dk}: one winner takes nearly all. ` +
-    `With the thermostat it stays between ${formatShare(Math.min(...rows.map((r) => r.scaled.maxShare)))} and ` +
-    `${formatShare(Math.max(...rows.map((r) => r.scaled.maxShare)))}.`;
+  const scaled = rows.map((r) => r.scaled.maxShare);
+  return t('scale.thermoDescribe', { n, from: formatShare(first.unscaled.maxShare), dkFrom: first.dk,
+    to: formatShare(last.unscaled.maxShare), dkTo: last.dk,
+    low: formatShare(Math.min(...scaled)), high: formatShare(Math.max(...scaled)) });
 }
 
 // The table's columns after d_k: [series, field] of each row's numbers.
@@ -78,5 +79,5 @@ const COLUMNS = [['unscaled', 'maxShare'], ['scaled', 'maxShare'], ['unscaled', 
 /** Fills the table behind the plot (tbody) with one row per d_k, two decimals each. */
 export function fillThermoTable(tbody, { rows }) {
   tbody.replaceChildren(...rows.map((r) => el('tr', { 'data-dk': r.dk }, el('th', { scope: 'row', text: r.dk }),
-    COLUMNS.map(([which, field]) => el('td', { 'data-series': `${which}-${field}`, text: r[which][field].toFixed(2) })))));
+    COLUMNS.map(([which, field]) => el('td', { 'data-series': `${which}-${field}`, text: fixed2(r[which][field]) })))));
 }

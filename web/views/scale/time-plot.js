@@ -5,7 +5,8 @@
 import { svg } from '../../shared/dom.js';
 import { axes, linear, niceTicks, pointsAttr } from '../../shared/axes.js';
 import { fitSquare } from './fit.js';
-import { formatCount, formatMs } from './format.js';
+import { formatCount, formatMs, localDecimal } from './format.js';
+import { t } from './words.js';
 
 const W = 360;
 const H = 220;
@@ -26,8 +27,8 @@ export function drawTimePlot(plot, { points, latestN, maxN, dk, causal }) {
   for (let n = 0; n <= maxN; n += 1024) xTicks.push({ at: x(n), text: formatCount(n) });
   plot.replaceChildren(
     axes({ left: x(0), right: x(maxN), top: M.top, bottom: y(0) }, { baseline: true,
-      y: yTicks.map((t) => ({ at: y(t), text: Number.isInteger(t) ? formatCount(t) : String(t) })), x: xTicks,
-      xTitle: 'n (tokens)', yTitle: 'time (ms)' }),
+      y: yTicks.map((tick) => ({ at: y(tick), text: Number.isInteger(tick) ? formatCount(tick) : localDecimal(String(tick)) })), x: xTicks,
+      xTitle: t('scale.axisN'), yTitle: t('scale.axisTime') }),
     ...(c === null ? [] : [curve(x, y, c, maxN, top)]),
     svg('g', { class: 'dots' }, points.map(({ n, ms }) => svg('circle', { class: n === latestN ? 'dot latest' : 'dot',
       cx: x(n), cy: y(ms), r: n === latestN ? 4.5 : 3, 'data-n': n, 'data-ms': ms.toPrecision(4) }))));
@@ -48,8 +49,8 @@ function curve(x, y, c, maxN, top) {
 
 /** The plot in words, for screen readers and the caption. */
 export function describeTimePlot(points, c, maxN, dk, causal) {
-  const setting = `d\u2096 = ${dk}${causal ? ', causal' : ''}`;
-  if (points.length === 0) return `Compute time against n (${setting}): no measurements yet.`;
-  const fit = c === null ? '' : ` The fitted curve t = c \u00b7 n\u00b2 predicts ${formatMs(c * maxN * maxN)} at n = ${formatCount(maxN)}.`;
-  return `Compute time against n (${setting}): ${points.length} measured point${points.length === 1 ? '' : 's'}.${fit}`;
+  const setting = t(causal ? 'scale.settingCausal' : 'scale.setting', { dk });
+  if (points.length === 0) return t('scale.timeNone', { setting });
+  const fit = c === null ? '' : t('scale.timeFit', { ms: formatMs(c * maxN * maxN), n: formatCount(maxN) });
+  return t('scale.timePoints', { count: points.length, setting }) + fit;
 }
