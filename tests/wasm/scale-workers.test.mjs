@@ -51,7 +51,8 @@ function client(options = {}) {
     workers: 2,
     createWorker: () => new StandInWorker(),
     ...options,
-    onModeChange: (mode, reason) => modes.push([mode, reason]),
+    // A reason is a string, or a function that says it in the language in force (English here).
+    onModeChange: (mode, reason) => modes.push([mode, typeof reason === 'function' ? reason() : reason]),
     onResult: (message) => {
       results.push(message);
       wake();
