@@ -3,6 +3,7 @@
 // changes or its catalogue arrives; the pseudo-locale en-XA finds any such message still written in
 // code. The helpers are copied from i18n.spec.js (that file is extended elsewhere).
 import { test, expect } from '@playwright/test';
+import { shownText, strayWords } from './pseudo-locale.js';
 import { CSP } from '../../scripts/serve.mjs';
 import { watchConsole } from './console.js';
 import { LONG_RUN } from './wait-helpers.js';
@@ -103,31 +104,7 @@ async function trainToLabels(lab, trainName, pauseName) {
   await expect(lab.getByRole('button', { name: trainName, exact: true })).toBeVisible();
 }
 
-// The text on screen and the accessible names in the lab's shadow root, but the sentence's own
-// words (the corpus's tokens: the sample, the grids' headers, the guesses), which stay as they are.
-function shownText(el) {
-  const root = el.shadowRoot;
-  const tokens = '.words, table.grid th, .guesses tbody th';
-  const pieces = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest(`style, ${tokens}`) || !node.data.trim()) continue;
-    if (!parent.checkVisibility() && !parent.closest('svg')) continue;
-    pieces.push(node.data);
-  }
-  const names = [...root.querySelectorAll('*')].flatMap((node) =>
-    ['aria-label', 'title'].map((name) => node.getAttribute(name)).filter(Boolean));
-  return { text: pieces.join(' '), names };
-}
 
-// Words outside ⟦…⟧: each was written in code, not taken from a catalogue. Numbers, signs and the
-// chapter's single letters are not words.
-function strayWords(text) {
-  let rest = text;
-  for (let before = ''; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
-  return rest.match(/\p{L}{2,}/gu) ?? [];
-}
 
 test('the heads lab on a German page: labels, readouts and buttons in German; Arabic mirrors it, the model kept', async ({ page }) => {
   test.setTimeout(LONG_RUN.timeout * 2);
@@ -178,7 +155,7 @@ test('en-XA: every word and accessible name of the heads lab comes from the cata
   await trainToLabels(lab, /^⟦Train/, /^⟦Pause/);
   await expect(lab.locator('.message')).toHaveText(/^(⟦[^⟦⟧]*⟧\s*)+$/); // the bad attributes' messages too
   await expect(lab.locator('.mode')).toHaveText(/^⟦Training runs on the page itself \(⟦the no-worker/);
-  const { text, names } = await lab.evaluate(shownText);
+  const { text, names } = await lab.evaluate(shownText, 'style, .words, table.grid th, .guesses tbody th');
   expect(strayWords(text)).toEqual([]);
   expect(names.flatMap(strayWords)).toEqual([]);
   // What sticks out past the viewport, named (a box too narrow for a longer language).

@@ -3,6 +3,7 @@
 // word with the grid and the measurements kept, and the pseudo-locale en-XA finding any word or
 // accessible name still written in code. The helpers are copied from i18n-labs.spec.js.
 import { test, expect } from '@playwright/test';
+import { shownText, strayWords } from './pseudo-locale.js';
 import { CSP } from '../../scripts/serve.mjs';
 import { watchConsole } from './console.js';
 import { LONG_RUN } from './wait-helpers.js';
@@ -32,29 +33,7 @@ async function shown(lab, n) {
   await expect(lab.locator('.thermo-table tbody tr')).toHaveCount(9, LONG_RUN);
 }
 
-// The text on screen and the accessible names in the lab's shadow root.
-function shownText(el) {
-  const root = el.shadowRoot;
-  const pieces = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest('style') || !node.data.trim()) continue;
-    if (!parent.checkVisibility() && !parent.closest('svg, option')) continue;
-    pieces.push(node.data);
-  }
-  const names = [...root.querySelectorAll('*')].flatMap((node) =>
-    ['aria-label', 'title'].map((name) => node.getAttribute(name)).filter(Boolean));
-  return { text: pieces.join(' '), names };
-}
 
-// Words outside ⟦…⟧: each was written in code, not taken from a catalogue. Numbers, signs and the
-// chapter's single letters (n, c, d with its k) are not words.
-function strayWords(text) {
-  let rest = text;
-  for (let before = ''; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
-  return rest.match(/\p{L}{2,}/gu) ?? [];
-}
 
 test('German: the lab\'s words and numbers in German; a switch to Arabic mirrors it, the grid and times kept', async ({ page }) => {
   test.setTimeout(LONG_RUN.timeout * 2);
