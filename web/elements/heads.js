@@ -10,15 +10,12 @@
 import { ElementBase, defineElement } from '../shared/element.js';
 import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { followTheme } from '../shared/controllers/theme.js';
-import { parseBoolean } from '../shared/booleans.js';
-import { createMessageLine } from '../shared/controllers/message-line.js';
-import { followLang } from '../shared/controllers/lang.js';
-import { inLocale } from '../shared/i18n/messages.js';
-import { notBoolean, notWhole, problem, said, sayProblem } from '../shared/i18n/say.js';
+import { createVoice } from '../shared/controllers/voice.js';
+import { problem, said } from '../shared/i18n/say.js';
 import { clip } from '../shared/text.js';
 import { el } from '../shared/dom.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
-import { DEFAULTS, RANGES, parseHeads, parseSeed } from '../views/heads/attributes.js';
+import { DEFAULTS, RANGES } from '../views/heads/attributes.js';
 import { HeadsClient } from '../views/heads/client.js';
 import { HeadsView } from '../views/heads/view.js';
 import { HeadsRun } from '../views/heads/run.js';
@@ -65,9 +62,9 @@ export class AttentionHeadsElement extends ElementBase {
   #running = false;
   #failed = false;        // the worker failed after starting: its model is gone until Reset
   #view = null;           // the lab's DOM (web/views/heads/view.js), built when it first comes near
-  #line;                  // the message line (createMessageLine)
+  #voice;                 // its language and message line (web/shared/controllers/voice.js)
+  #line;                  // the message line (#voice.line)
   #theme;                 // light or dark (web/shared/controllers/theme.js)
-  #lang;                  // the language of its words and numbers (web/shared/controllers/lang.js)
   #box;                   // the lab's box: its lang and dir (rtl in Arabic)
 
   constructor() {
@@ -79,9 +76,10 @@ export class AttentionHeadsElement extends ElementBase {
     // not as the page's modules upgrade it.
     this.#box = el('div', { class: 'reserve' });
     root.append(this.#box);
-    this.#lang = followLang(this, { root: this.#box, onChange: () => this.#relabel() });
-    this.#line = createMessageLine(this, () => this.#view?.parts.message ?? null,
-      { speak: (p) => this.#speak(() => sayProblem(p)) });
+    // The language changed or arrived: the lab's words written again, its model and pictures kept.
+    this.#voice = createVoice(this, { box: this.#box, line: () => this.#view?.parts.message ?? null,
+      relabel: () => this.#view?.relabel() });
+    this.#line = this.#voice.line;
     this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
   }
 
@@ -92,11 +90,8 @@ export class AttentionHeadsElement extends ElementBase {
       if (this.#client) this.#startClient();
       return;
     }
-    const previous = this.#state[name];
-    const parsed = name === 'seed' ? parseSeed(value, previous) : parseHeads(value, previous);
-    this.#state[name] = parsed.value;
-    const say = parsed.message && notWhole(name, value, parsed, RANGES[name], previous);
-    this.#line.report(name, say ? [problem('bad_attribute', say)] : []);
+    this.#state[name] = this.#voice.whole(name, value, RANGES[name], this.#state[name]);
+    this.#line.show();
     this.#view?.showSettings(this.#state, this.#line.has('seed'));
     // Still the skeleton: its blank panels follow the attribute.
     if (name === 'heads' && this.#view && this.#run.generation === 0 && this.#view.heads !== this.#state.heads) this.#view.buildHeads(this.#state.heads);
@@ -114,7 +109,7 @@ export class AttentionHeadsElement extends ElementBase {
   #start() {
     if (!this.#view) {
       // blank, sized like the first picture (.loading in the CSS); its words in the element's language
-      this.#view = new HeadsView(this.#box, this.#state.heads, (fn) => this.#speak(fn));
+      this.#view = new HeadsView(this.#box, this.#state.heads, this.#voice.speak);
       this.#box.classList.remove('reserve'); // the lab takes its own room now
       this.#view.showSettings(this.#state, this.#line.has('seed'));
       this.#wireControls();
@@ -125,12 +120,11 @@ export class AttentionHeadsElement extends ElementBase {
 
   #startClient() {
     this.#client?.close();
-    const noWorker = parseBoolean('no-worker', this.getAttribute('no-worker'), false);
-    this.#line.report('no-worker', noWorker.message
-      ? [problem('bad_attribute', notBoolean('no-worker', this.getAttribute('no-worker'), false))] : []);
+    const noWorker = this.#voice.boolean('no-worker', this.getAttribute('no-worker'), false);
+    this.#line.show();
     this.#client = new HeadsClient({
       onMessage: (m) => this.#receive(m),
-      forceMainThread: noWorker.value,
+      forceMainThread: noWorker,
       onModeChange: (mode, why) => {
         this.#view.showMode(mode, why);
         this.#wanted = null;
@@ -215,17 +209,6 @@ export class AttentionHeadsElement extends ElementBase {
       if (!button) return;
       this.#client?.send({ type: 'zero', heads: this.#run.toggleZero(Number(button.dataset.head)) });
     });
-  }
-
-  // Its words and numbers in its language (the view speaks it too).
-  #speak(fn) {
-    return inLocale(this.#lang.bundle, fn);
-  }
-
-  // The language changed or arrived: the lab's words written again, its model and pictures kept.
-  #relabel() {
-    this.#view?.relabel();
-    this.#line.show();
   }
 
   // pause: the engine's 'running' message (why it paused, with its numbers)

@@ -13,13 +13,10 @@ import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { sentence } from '../shared/text.js';
 import { queueRender } from '../shared/near.js';
 import { followTheme } from '../shared/controllers/theme.js';
-import { parseWhole } from '../shared/whole.js';
-import { createMessageLine } from '../shared/controllers/message-line.js';
-import { followLang } from '../shared/controllers/lang.js';
-import { inLocale } from '../shared/i18n/registry.js';
-import { notBoolean, notWhole, problem, sayProblem } from '../shared/i18n/say.js';
+import { createVoice } from '../shared/controllers/voice.js';
+import { problem } from '../shared/i18n/say.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
-import { DEFAULTS, RANGES, parseInput, parseSwitch } from '../views/scale/attributes.js';
+import { DEFAULTS, RANGES, parseInput } from '../views/scale/attributes.js';
 import { ComputeClient } from '../views/scale/client.js';
 import { AttentionScaleResultEvent } from '../views/scale/events.js';
 import { ScaleLab } from '../views/scale/lab.js';
@@ -83,19 +80,19 @@ export class AttentionScaleElement extends ElementBase {
   #updateQueued = false;
   #parts = new Set(SCALE_PARTS); // show=: which of 'grid' and 'thermostat' is on screen (and computed)
   #lab;
-  #line;                   // the message line (createMessageLine), shown with each update
+  #voice;                  // its language and message line (web/shared/controllers/voice.js)
+  #line;                   // the message line (#voice.line), shown with each update
   #theme;                  // light or dark (web/shared/controllers/theme.js)
-  #lang;                   // the language of its words and numbers (web/shared/controllers/lang.js)
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [tokenSheet(), styleSheet()]; // the shared theme tokens, then scale.css: built once per page
-    this.#lab = new ScaleLab(this, (fn) => this.#speak(fn));
-    // The lab's box gets the resolved lang and dir (rtl in Arabic: the layout mirrors, scale.css).
-    this.#lang = followLang(this, { root: this.#lab.box, onChange: () => this.#relabel() });
-    this.#line = createMessageLine(this, () => root.querySelector('.message'),
-      { speak: (p) => this.#speak(() => sayProblem(p)) });
+    this.#lab = new ScaleLab(this, (fn) => this.#voice.speak(fn));
+    // Its box gets the lang and dir (rtl in Arabic: scale.css mirrors); relabel: the grid and times kept.
+    this.#voice = createVoice(this, { box: this.#lab.box, line: () => root.querySelector('.message'),
+      relabel: () => this.#lab.relabel() });
+    this.#line = this.#voice.line;
     this.#theme = followTheme(this, { root, onChange: () => this.#lab.refreshPalette(),
       report: (problems) => this.#line.report('theme', problems) });
   }
@@ -142,11 +139,8 @@ export class AttentionScaleElement extends ElementBase {
   attributeChangedCallback(name, oldValue, value) {
     if (oldValue === value) return;
     if (name === 'theme') return this.#theme.attributeChanged();
-    if (name === 'no-worker') {
-      if (this.#client) this.#startClient();
-    } else {
-      this.#readAttribute(name, value);
-    }
+    if (name !== 'no-worker') this.#readAttribute(name, value);
+    else if (this.#client) this.#startClient();
     this.#queueUpdate();
   }
 
@@ -160,29 +154,16 @@ export class AttentionScaleElement extends ElementBase {
   #readAttribute(name, raw) {
     if (name === 'show') return this.#readShow(raw);
     const s = this.#state;
-    const previous = s[name];
-    let parsed;
-    let say = null; // the message's words, said in the element's language when shown
-    if (name in RANGES) {
-      parsed = parseWhole(name, raw, RANGES[name], previous);
-      say = parsed.message && notWhole(name, raw, parsed, RANGES[name], previous);
-    } else if (name === 'scaled' || name === 'causal') {
-      parsed = parseSwitch(name, raw, DEFAULTS[name]);
-      say = parsed.message && notBoolean(name, raw, DEFAULTS[name]);
-    } else {
-      parsed = parseInput(raw, previous);
-      say = parsed.say;
-    }
-    s[name] = parsed.value;
-    this.#line.set(name, say ? [problem('bad_attribute', say)] : []);
+    if (name in RANGES) s[name] = this.#voice.whole(name, raw, RANGES[name], s[name]);
+    else if (name === 'scaled' || name === 'causal') s[name] = this.#voice.boolean(name, raw, DEFAULTS[name]);
+    else s[name] = this.#voice.attribute(name, parseInput(raw, s[name])); // its say(): the words in the lab's language
   }
 
   // A figure of one part hides the other and never computes it (see web/views/scale/show.js).
   #readShow(raw) {
     const { parts, say } = parseScaleShow(raw);
-    this.#parts = parts;
+    this.#parts = this.#voice.attribute('show', { value: parts, say });
     this.#lab.showParts(parts, this.#figure());
-    this.#line.set('show', say ? [problem('bad_attribute', say)] : []);
   }
 
   // Several attribute changes in one task become one update (and one request).
@@ -230,8 +211,7 @@ export class AttentionScaleElement extends ElementBase {
     }
     if (kind === 'thermostat') {
       if (!current) return;
-      this.#line.set('compute-thermostat', []);
-      this.#line.show();
+      this.#line.report('compute-thermostat', []);
       this.#lab.showThermostat(result, this.#state.dk);
       return;
     }
@@ -257,21 +237,9 @@ export class AttentionScaleElement extends ElementBase {
     this.#line.show();
   }
 
-  // Its words and numbers in its language (the lab speaks through it too).
-  #speak(fn) {
-    return inLocale(this.#lang.bundle, fn);
-  }
-
-  // The language changed or arrived: every word written again; the grid, the times and the settings kept.
-  #relabel() {
-    this.#lab.relabel();
-    this.#line.show();
-  }
-
   #showGrid(grid, mode) {
     this.#line.set('compute-grid', []);
-    this.#line.set('load', []);
-    this.#line.show();
+    this.#line.report('load', []);
     // Its time is shown unless the settings moved on while it was painted (then #update has put
     // "computing…" in its place for the grid on its way).
     this.#lab.showGrid(grid, mode, () => this.#isOnScreen(this.#state),
