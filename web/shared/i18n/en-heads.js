@@ -1,6 +1,6 @@
 // English for the heads lab (web/views/heads/, <attention-heads>): loaded with the lab's own code,
 // so the widget's bundle does not carry these words. web/views/heads/words.js adds them to the
-// English catalogue (./messages.js, addEnglish); every other language has them in its own module
+// English catalogue (./registry.js, addEnglish); every other language has them in its own module
 // (./de.js, ...). Same rules as ./en.js. The labels are written from the core's measurements: which
 // one is true is decided in web/views/heads/labels.js, the words are here.
 export default {
@@ -50,6 +50,8 @@ export default {
   'heads.gridRegion': 'Head {n} shares, scrollable',
   'heads.gridCaption': 'Head {n} shares',
   'heads.masked': 'masked',
+  // The grids' corner, as the widget's (./en.js) says it: the lab does not load the widget's words.
+  'grids.corner': "asker ↓ key →",
   'heads.mainThread': 'Training runs on the page itself ({reason}), which may stutter.',
   'heads.why.attribute': 'the no-worker attribute is set',
   'heads.why.oneFile': 'this one-file build has no worker file',

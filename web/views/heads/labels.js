@@ -4,7 +4,7 @@
 // them, in the language in force (./words.js): which sentence is true is decided here, the words
 // are the catalogue's (web/shared/i18n/en-heads.js). Pure: node-tested in tests/wasm/heads-ui.test.mjs.
 import { MINUS, compact, fixed2 } from '../../shared/numbers.js';
-import { currentBundle, listAnd } from '../../shared/i18n/messages.js';
+import { currentBundle, listAnd } from '../../shared/i18n/registry.js';
 import { formatCount } from '../scale/format.js';
 import { t } from './words.js';
 import english from '../../shared/i18n/en-heads.js';

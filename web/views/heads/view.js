@@ -6,7 +6,7 @@
 // the element passes (`speak`): every method speaks it, and relabel() writes everything on screen
 // again, from what each method was last shown, when the language changes.
 import { el, svg } from '../../shared/dom.js';
-import { label as labelled, relabel as relabelKeys, text as worded } from '../../shared/i18n/messages.js';
+import { label as labelled, relabel as relabelKeys, text as worded } from '../../shared/i18n/registry.js';
 import { t } from './words.js';
 import { compact, fixed2 } from '../../shared/numbers.js';
 import { cellColors, parseHex, rampColor } from '../../shared/colour.js';
@@ -27,7 +27,7 @@ export class HeadsView {
 
   /**
    * Builds the lab in `root` (an element or shadow root, whose children it replaces) with `heads`
-   * blank grids. speak(fn): runs fn in the element's language (web/shared/i18n/messages.js inLocale).
+   * blank grids. speak(fn): runs fn in the element's language (web/shared/controllers/voice.js).
    */
   constructor(root, heads, speak = (fn) => fn()) {
     this.#speak = speak;
