@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { CSP } from '../../scripts/serve.mjs';
 import { watchConsole } from './console.js';
+import { shownText, strayWords as strayPseudo } from './pseudo-locale.js';
 import { VOCABULARY } from '../../web/views/train/pronouns.js';
 
 let problems;
@@ -196,30 +197,11 @@ test('an English page fetches no catalogue; a German one fetches its own, once',
   expect(requested.filter((name) => catalogues.includes(name))).toEqual(holding('Ein Fragender'));
 });
 
-// Visible text (in document order, math left out) and accessible names of the widget's shadow tree.
-function shownText(el) {
-  const root = el.shadowRoot;
-  const pieces = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest('math, style') || !node.data.trim()) continue;
-    if (!parent.checkVisibility() && !parent.closest('svg, option')) continue;
-    pieces.push(node.data);
-  }
-  const names = [...root.querySelectorAll('*')].flatMap((node) =>
-    ['aria-label', 'aria-roledescription', 'aria-valuetext', 'aria-description', 'title']
-      .map((name) => node.getAttribute(name)).filter(Boolean))
-    .filter((name) => !/^Attention equals/.test(name));
-  return { text: pieces.join(' '), names };
-}
-
-// What stays outside every ⟦…⟧ once numbers, tokens and math symbols are taken away: words written in code.
-function strayWords(text) {
-  let rest = text;
-  for (let before = ''; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
-  return rest.replace(/\b(the|cat|sat|softmax|W_[QKV]|d_k|[a-zA-Z])\b/g, ' ').match(/\p{L}{2,}/gu) ?? [];
-}
+// The widget's text as the en-XA checks read it (./pseudo-locale.js): its MathML left out, and the
+// example's own words (its tokens, softmax) and one-letter symbols (W_Q, d_k), which no language changes.
+const widgetText = (w) => w.evaluate(shownText, 'math, style');
+const EXAMPLE = /\b(the|cat|sat|softmax|W_[QKV]|d_k|[a-zA-Z])\b/g;
+const strayWords = (text) => strayPseudo(text, { example: EXAMPLE });
 
 test('en-XA: every word and accessible name of the widget comes from the catalogue; nothing overflows at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -227,7 +209,7 @@ test('en-XA: every word and accessible name of the widget comes from the catalog
   await expect(w.locator('.asker h3')).toHaveText(/^⟦One asker/);
   await w.locator('.vec').first().focus(); // the cast's explanation
   await expect(w.locator('.explain')).toHaveText(/^⟦q\(/);
-  const { text, names } = await w.evaluate(shownText);
+  const { text, names } = await widgetText(w);
   expect(strayWords(text)).toEqual([]);
   expect(names.flatMap(strayWords)).toEqual([]);
   expect(await page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -251,7 +233,7 @@ async function trainPanelStrays(w, goal, steps) {
   if (await upper.isVisible()) await upper.locator('summary').click();
   const sentences = train.locator('details.sentences');
   if (await sentences.isVisible()) await sentences.locator('summary').click();
-  const { text, names } = await w.evaluate(shownText);
+  const { text, names } = await widgetText(w);
   const words = new Set(Object.keys(VOCABULARY));
   const strays = (s) => strayWords(s).filter((word) => !words.has(word));
   return { text: strays(text), names: names.flatMap(strays) };
@@ -359,7 +341,7 @@ test.describe('the guided tour speaks the page\'s language', () => {
     const tour = w.locator('section.guided');
     const found = [];
     const read = async (where) => {
-      const { text, names } = await w.evaluate(shownText);
+      const { text, names } = await widgetText(w);
       const strays = [...tourStrays(text), ...names.flatMap(tourStrays)];
       if (strays.length) found.push(`${where}: ${strays.join(' ')}`);
       const wide = await page.evaluate(() => document.scrollingElement.scrollWidth);
