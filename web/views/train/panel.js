@@ -44,10 +44,11 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   const speak = (fn) => (...args) => inLocaleOf(ui.element, () => fn(...args));
   let goal = GOALS[0];
   let run = null;
-  let current = null;    // { loss, gradients, moved } at model.state, from the core; null: goal not measurable
-  let progress = null;   // goal.progress at model.state, for the version it was read at
+  let current = null;    // { loss, gradients, moved } at the latest state, from the core; null: goal not measurable
+  let progress = null;   // goal.progress at the latest state, for the key it was read at (progressNow)
   let progressVersion = -1;
   let own = false;       // true while the panel itself proposes (its own repaint follows)
+  let pending = null;    // the state after the latest steps, not yet in the model (see flush)
   let seedNote = '';     // a seed that did not read: its message stays until the seed reads
   let metShown = false;  // what the last onGoal said of this run's goal (a new run starts not met)
   const train = { wq: true, wk: true, wv: true };
@@ -55,10 +56,13 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   const trainer = new Trainer({
     step: speak(stepOnce),
     isMet: () => progressNow()?.met ?? false,
-    // The panel repaints when the trainer says (each frame, or each batch with reduced motion),
-    // not at every step: the widget's own views follow the model at every step.
-    onChange: speak(paintModel),
-    // Reduced motion: a few repaints a second, several steps each, instead of one per frame.
+    // The steps of a batch stay out of the model (`pending`): when the trainer says (after each
+    // batch, and as it pauses) the last of them goes in, so the widget's views and this panel repaint
+    // once per batch (each frame, or every twelve steps with reduced motion), not once per step.
+    onChange: speak(() => { flush(); paintModel(); }),
+    // Reduced motion: a few repaints a second, several steps each, instead of one per frame. With
+    // motion a step per frame stays: two steps a repaint reached the goal sooner, but more printed
+    // numbers changed per frame and its layout and paint grew past 50 ms more often.
     ...(reducedMotion && {
       scheduler: { schedule: (fn) => setTimeout(fn, 250), soon: (fn) => setTimeout(fn, 0), cancel: (h) => clearTimeout(h) },
       stepsPerTick: 12, tickBudget: TICK_BUDGET_MS,
@@ -94,16 +98,26 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     paintModel();
   }
 
-  // One step for the trainer: through the core, then into the model. Throws with the reason when refused.
+  // One step for the trainer, through the core, from the latest state (the model's, or the last
+  // step's not yet in it). Throws with the reason when refused.
   function stepOnce() {
     if (!current) throw new Error(ui.message.textContent || t('train.cannotTrain'));
     const rate = readRate();
-    const r = trainOnce(core, run, model.state, { learningRate: rate, train: { ...train } });
+    const r = trainOnce(core, run, pending ?? model.state, { learningRate: rate, train: { ...train } });
     if (r.stalled) return r;
-    if (!propose(r.state)) throw new Error(ui.message.textContent);
+    pending = r.state;
     if (r.upper) run.upper = r.upper.layers;
     current = r;
     return { loss: r.loss };
+  }
+
+  // The steps' last state into the model: every view of the example repaints with it. A state the
+  // model refuses pauses the run with its message (the steps before it stay).
+  function flush() {
+    if (!pending) return;
+    const state = pending;
+    pending = null;
+    if (!propose(state)) trainer.pause();
   }
 
   function resetTraining() {
@@ -135,6 +149,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   // mark it on the curve; training, if playing, carries on from the new numbers.
   function changedElsewhere() {
     if (own || !run) return;
+    pending = null; // the learner's numbers, not steps taken before them, are where training goes on
     current = tryMeasure();
     if (current) trainer.noteEdit(current.loss);
     paintModel();
@@ -207,11 +222,14 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     }
   }
 
+  // The goal's progress at the latest state: the model's, or the steps' not yet in it (`pending`,
+  // its own key: the trainer asks after every step).
   function progressNow() {
     if (!run || !current) return null;
-    if (progressVersion !== model.version) {
-      progress = goal.progress(core, model.state, run.pin, run.upper, current);
-      progressVersion = model.version;
+    const key = pending ?? model.version;
+    if (progressVersion !== key) {
+      progress = goal.progress(core, pending ?? model.state, run.pin, run.upper, current);
+      progressVersion = key;
     }
     return progress;
   }
