@@ -143,7 +143,7 @@ async function publishSplitCore(file, out) {
 
 /** A demo page's markup as it is inside dist/browser/: its script tags load the build from beside it. */
 export function hostedPage(html) {
-  const page = html.replaceAll('src="../dist/browser/', 'src="./');
+  const page = html.replace(/(src|href)="\.\.\/dist\/browser\//g, '$1="./');
   if (page === html) throw new Error('build-web: web/embed.html no longer loads ../dist/browser/embed.js');
   return page;
 }

@@ -43,8 +43,10 @@ export const CSP = [
 // edit shows without a build.
 // Every demo page, as served at /web/, loads what a course copies.
 export const DEV = '/dev/';
+// (A preload of the production core goes: the sources load the core another way.)
 export function devPage(html) {
-  return html.replace(/src="\.\.\/dist\/(browser|demo)\//g, 'src="./');
+  return html.replace(/^ *<link rel="(?:module)?preload" href="\.\.\/dist\/[^"]*"[^>]*>\n/gm, '')
+    .replace(/src="\.\.\/dist\/(browser|demo)\//g, 'src="./');
 }
 
 // URL path -> file path inside a served folder, or null.

@@ -52,6 +52,13 @@ test('sandboxed (origin "null"): the widget loads its modules and wasm with CORS
   expect(await gridRow(widget, 'Shares', 'sat')).toEqual({ the: '0.09', cat: '0.67', sat: '0.24' });
   const frame = frameNamed(page, 'x=lesson');
   expect(await frame.evaluate(() => self.origin)).toBe('null'); // really sandboxed
+  // The page's preloads start the core's loader and .wasm beside its script, and the widget uses them:
+  // one request each, made by the <link> (Chromium names a modulepreload's initiator "other", an
+  // import "script"; a preload the loader could not use, say one in the wrong CORS mode, is fetched
+  // a second time, by the script).
+  expect(await frame.evaluate(() => ['attention-core.mjs', 'attention-core.wasm'].map((name) => performance
+    .getEntriesByType('resource').filter((e) => e.name.endsWith(`/${name}`)).map((e) => `${name} by ${e.initiatorType}`))))
+    .toEqual([['attention-core.mjs by other'], ['attention-core.wasm by link']]);
   await expect.poll(async () => (await heightOf(page, 'lesson')) === (await contentHeight(frame)) && (await contentHeight(frame)) > 600)
     .toBe(true);
 });

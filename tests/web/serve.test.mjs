@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { serve } from '../../scripts/serve.mjs';
+import { readFile } from 'node:fs/promises';
+import { devPage, serve } from '../../scripts/serve.mjs';
+import { hostedPage } from '../../scripts/build-web.mjs';
 import { MAX_PAYLOAD_CHARS } from '../../web/model/share.js';
 
 function get(port, path, headers = {}) {
@@ -41,4 +43,24 @@ test('headers far beyond any share link are still refused (the limit is raised, 
   } finally {
     server.close();
   }
+});
+
+// The iframe page preloads the production core beside its script. Inside dist/browser/ its links point
+// beside it; the development copy, which loads the core from the sources, has no preload to leave unused.
+const EMBED_HEAD = `  <script type="module" src="../dist/browser/embed.js"></script>
+  <link rel="modulepreload" href="../dist/browser/attention-core.mjs">
+  <link rel="preload" href="../dist/browser/attention-core.wasm" as="fetch" type="application/wasm" crossorigin>
+`;
+
+test('the hosted embed page loads and preloads from beside it; the development page preloads nothing', () => {
+  assert.equal(hostedPage(EMBED_HEAD), `  <script type="module" src="./embed.js"></script>
+  <link rel="modulepreload" href="./attention-core.mjs">
+  <link rel="preload" href="./attention-core.wasm" as="fetch" type="application/wasm" crossorigin>
+`);
+  assert.equal(devPage(EMBED_HEAD), '  <script type="module" src="./embed.js"></script>\n');
+});
+
+test('web/embed.html has the preloads those rewrites expect', async () => {
+  const page = await readFile(new URL('../../web/embed.html', import.meta.url), 'utf8');
+  for (const line of EMBED_HEAD.split('\n').filter(Boolean)) assert.ok(page.includes(line), line);
 });
