@@ -17,10 +17,10 @@ export const HOSTED = fileURLToPath(new URL('../../dist/browser/', import.meta.u
 // count) and figures that build only the panels they show (about 300 B). The scale lab's were
 // 20 and 31 KB until it spoke the languages (its words in web/shared/i18n/en-scale.js, with the
 // catalogue machinery of web/shared/i18n/registry.js: about 1.7 KB next to a widget, 5.2 KB
-// alone). Measured (this script): the widget 73,591 B in 17 files (the teaching core's loader
-// 6.8 KB and wasm 15.5 KB among it); the lab 22,119 B more (the element, its relaxed-SIMD kernel
+// alone). Measured (this script): the widget 74,045 B in 17 files (the teaching core's loader
+// 6.8 KB and wasm 15.5 KB among it); the lab 21,724 B more (the element, its relaxed-SIMD kernel
 // 5.5 KB of wasm and 0.3 KB of loader, the kernel runner 0.9 KB, the worker and the code it
-// shares with the page, its words); the lab alone 36,120 B. The widget's math colours are a
+// shares with the page, its words); the lab alone 36,178 B. The widget's math colours are a
 // sheet of its own (web/views/widget/roles.css), so the lab alone does not load them.
 // Bytes are bought only where they pay: docs/budget.md has each byte-saving mechanism, what
 // it saves, and whether it was kept.

@@ -8,12 +8,11 @@ import { ElementBase, defineElement } from '../shared/element.js';
 import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { AttentionChangeEvent } from '../shared/events.js';
 import { followTheme } from '../shared/controllers/theme.js';
-import { followLang } from '../shared/controllers/lang.js';
-import { inLocale, t, text } from '../shared/i18n/messages.js';
-import { sayProblem } from '../shared/i18n/say.js';
+import { createVoice } from '../shared/controllers/voice.js';
+import { t, text } from '../shared/i18n/messages.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
-import { createMessageLine, problemsOf } from '../shared/controllers/message-line.js';
+import { problemsOf } from '../shared/controllers/message-line.js';
 import { startWhenNear } from '../shared/controllers/start-near.js';
 import { createExampleModel } from '../model/example.js';
 import { FLAGS, applySources } from '../model/sources.js';
@@ -104,11 +103,11 @@ export class AttentionWidget extends ElementBase {
     stop: () => this.#panels.stop() });
   #start;              // the core's load and the first render (views/widget/start.js)
   #ui;
-  #line;               // the message line (createMessageLine)
+  #voice;              // its language and message line (web/shared/controllers/voice.js)
+  #line;               // the message line (#voice.line)
   #view;               // example, show, readonly, highlight: web/views/figures/view.js
   #panels;
   #theme;              // light or dark (web/shared/controllers/theme.js)
-  #lang;               // the language (web/shared/controllers/lang.js): words, numbers, direction
   #guided;             // the guided tour's mount (guided-mount.js)
   #train;              // the train panel's mount (train-mount.js)
 
@@ -116,8 +115,10 @@ export class AttentionWidget extends ElementBase {
     super();
     this.attachShadow({ mode: 'open' });
     this.#ui = this.#buildSkeleton();
-    this.#lang = followLang(this, { root: this.#ui.root, onChange: () => this.#relabel() });
-    this.#line = createMessageLine(this, this.#ui.error, { speak: (p) => this.#speak(() => sayProblem(p)) });
+    // A new language writes the panels' words and the figure's messages again, then the line.
+    this.#voice = createVoice(this, { box: this.#ui.root, line: this.#ui.error,
+      relabel: () => { this.#panels.relabel(); this.#view.relabel(); } });
+    this.#line = this.#voice.line;
     this.#theme = followTheme(this, { root: this.shadowRoot, dark: [rolesDarkSheet()],
       onChange: () => this.#panels.themeChanged(), report: (problems) => this.#line.report('theme', problems) });
     this.#view = createView({ host: this, shadow: this.shadowRoot, root: this.#ui.root, model: this.#model });
@@ -125,7 +126,7 @@ export class AttentionWidget extends ElementBase {
     const model = readonlyGate(this.#model, () => this.#view.readonly);
     this.#panels = createPanels({ host: this, ui: this.#ui, model, view: this.#view,
       guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome),
-      bundle: () => this.#lang.bundle });
+      bundle: this.#voice.bundle });
     const panels = () => this.#panels.views;
     this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
       attend: (state) => this.#start.attend(state), showErrors: (outcome) => this.#showErrors(outcome),
@@ -134,7 +135,7 @@ export class AttentionWidget extends ElementBase {
       showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
     this.#start = createWidgetStart({ host: this, status: this.#ui.status, model: this.#model, view: this.#view,
       panels: this.#panels, guided: this.#guided, train: this.#train, sourcesLoaded: () => this.#sources.loaded,
-      speak: (fn) => this.#speak(fn), showErrors: (outcome) => this.#showErrors(outcome) });
+      speak: this.#voice.speak, showErrors: (outcome) => this.#showErrors(outcome) });
   }
 
   connectedCallback() {
@@ -197,17 +198,6 @@ export class AttentionWidget extends ElementBase {
   // (the core's arrival re-checks, and re-shows, them).
   // A readonly figure's refusal says nothing: its controls are disabled, and what is left (a grid
   // row's click, Enter on a cell) quietly changes nothing.
-  #speak(fn) {
-    return inLocale(this.#lang.bundle, fn);
-  }
-
-  // The language changed: the panels' words, the figure's messages and the message line written again.
-  #relabel() {
-    this.#panels.relabel();
-    this.#view.relabel();
-    this.#line.show();
-  }
-
   #showErrors(outcome) {
     if (outcome.code === READONLY) return;
     this.#line.report('model', problemsOf(outcome));

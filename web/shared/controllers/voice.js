@@ -40,6 +40,8 @@ export function createVoice(host, { box, line, relabel }) {
   return {
     line: messages,
     speak,
+    /** The catalogue in force (followLang's bundle): for views that speak on their own. */
+    bundle: () => lang.bundle,
     attribute,
     /** A whole-number attribute's value (../whole.js: the one meaning), its message as attribute()'s. */
     whole(name, raw, range, previous) {
