@@ -50,6 +50,7 @@ test('attention-goal: met once when training meets it, nothing while it stays me
   const stats = panel.locator('.stats');
   await expect(stats).toHaveText('Loss 2.41 after 0 steps.');
   expect(await seen(page, 'attention-goal')).toEqual([]); // measured, not met: nothing changed
+  await panel.getByLabel('Learning rate').fill('0.05'); // the same goal in fewer steps
   await panel.getByRole('button', { name: 'Train', exact: true }).click();
   await expect(panel.getByText(/^Goal met after \d+ steps\.$/)).toBeVisible(LONG_RUN);
   expect(await seen(page, 'attention-goal')).toEqual([{ goal: 'sat-the', name: 'sat attends to the', met: true }]);

@@ -5,12 +5,13 @@
 //   <!-- @vue-expect-error --> (a mark before a line that checks is itself reported, as unused);
 //   with the marks taken out, each of those lines is reported, with the error expected for it;
 //   and the component uses every attribute, property and event custom-elements.json lists;
+// - in the same vue-tsc program, a Vue .tsx lesson checks and each wrong value in it is refused;
 // - the lesson page built with Vite and served under the strict CSP: the widget takes its config
 //   as a property (also with :config.prop when mounted before the element is defined), its and the
 //   scale lab's events reach the component's handlers, no console error.
 // One pack and install for the file; vue comes from the repo's devDependencies.
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
@@ -150,31 +151,51 @@ test.beforeAll(async () => {
   await writeFile(join(pkg.dir, 'src/Late.vue'), LATE);
   await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
   await writeFile(join(pkg.dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
-  // For finding which lines fail: the same without checking the .d.ts files again (a few seconds less).
-  await writeFile(join(pkg.dir, 'tsconfig.lines.json'), JSON.stringify({ extends: './tsconfig.json',
-    compilerOptions: { skipLibCheck: true } }));
 });
 test.afterAll(async () => { await pkg?.remove(); });
 
 const vueTsc = (project) => run(process.execPath, [join(REPO, 'node_modules/vue-tsc/bin/vue-tsc.js'), '--noEmit', '-p', project],
   { cwd: pkg.dir }).then(() => '', (err) => err.stdout || err.message);
 
-test('vue-tsc accepts every element, attribute, property and event in a template and refuses each wrong one', async () => {
-  // The .d.ts files too (skipLibCheck off); and every marked line has its error (an unused mark is one).
-  expect(await vueTsc('tsconfig.json')).toBe('');
-  const unmarked = LESSON.replaceAll('  <!-- @vue-expect-error -->\n', '');
-  await writeFile(join(pkg.dir, 'src/Lesson.vue'), unmarked);
-  try {
-    const errors = (await vueTsc('tsconfig.lines.json')).split(/\n(?=src\/)/).filter((e) => e.startsWith('src/'));
-    const lines = unmarked.split('\n');
-    for (const [line, error] of WRONG) {
-      const at = lines.findIndex((l) => l.trim() === line) + 1;
-      expect(errors.filter((e) => e.startsWith(`src/Lesson.vue(${at},`)).join('\n'), `line ${at}: ${line}`).toMatch(error);
+// The two type tests read one strict vue-tsc program (a run is most of their time; the .d.ts files
+// are checked too, skipLibCheck off): the components as written, a copy of the lesson with its
+// marks taken out, and the Vue .tsx lesson with each wrong value in a copy of its own. Its
+// diagnostics, one per entry (continuation lines indented), each starting with its file and line.
+const UNMARKED = 'src/Unmarked.vue';
+const TSX_FILES = () => ['lesson-vue.tsx', ...WRONG_TSX.map((_, i) => `wrong-vue-${i}.tsx`)];
+let diagnostics;
+function typeCheckOnce() {
+  diagnostics ??= (async () => {
+    await writeFile(join(pkg.dir, UNMARKED), LESSON.replaceAll('  <!-- @vue-expect-error -->\n', ''));
+    const [lesson, ...wrong] = TSX_FILES();
+    await writeFile(join(pkg.dir, lesson), TSX);
+    for (const [i, [right, bad]] of WRONG_TSX.entries()) await writeFile(join(pkg.dir, wrong[i]), TSX.replace(right, bad));
+    // Vue's TSX as Vue's guide has it (jsxImportSource "vue"); the SFCs check the same under it.
+    await writeFile(join(pkg.dir, 'tsconfig.all.json'), JSON.stringify({ extends: './tsconfig.json',
+      compilerOptions: { jsx: 'preserve', jsxImportSource: 'vue' }, include: ['src/*.vue', ...TSX_FILES()] }));
+    try {
+      return (await vueTsc('tsconfig.all.json')).split(/\n(?=\S)/).filter(Boolean);
+    } finally {
+      await rm(join(pkg.dir, UNMARKED)); // the Vite builds see the site's own components only
     }
-    expect(errors).toHaveLength(WRONG.length); // one each, nothing else
-  } finally {
-    await writeFile(join(pkg.dir, 'src/Lesson.vue'), LESSON);
+  })();
+  return diagnostics;
+}
+const isIn = (file) => (d) => d.startsWith(`${file}(`);
+
+test('vue-tsc accepts every element, attribute, property and event in a template and refuses each wrong one', async () => {
+  // As written, every marked line has its error (an unused mark is one); with the marks taken
+  // out, each of those lines is reported, with the error expected for it.
+  const all = await typeCheckOnce();
+  const elsewhere = all.filter((d) => !isIn(UNMARKED)(d) && !TSX_FILES().some((f) => isIn(f)(d)));
+  expect(elsewhere.join('\n'), 'as written').toBe('');
+  const errors = all.filter(isIn(UNMARKED));
+  const lines = LESSON.replaceAll('  <!-- @vue-expect-error -->\n', '').split('\n');
+  for (const [line, error] of WRONG) {
+    const at = lines.findIndex((l) => l.trim() === line) + 1;
+    expect(errors.filter((e) => e.startsWith(`${UNMARKED}(${at},`)).join('\n'), `line ${at}: ${line}`).toMatch(error);
   }
+  expect(errors).toHaveLength(WRONG.length); // one each, nothing else
 });
 
 test('the lesson uses every attribute, property and event of every element in custom-elements.json', async () => {
@@ -209,33 +230,24 @@ export const Lesson = () => (
 );
 `;
 
-test('tsc --strict accepts the elements in a Vue .tsx (jsxImportSource vue) and refuses each wrong value', async () => {
-  // [what the lesson has, a wrong value in its place, the error]: each in a copy of the lesson, one tsc run for all.
-  const WRONG_TSX = [
-    ['preset="it-vase"', 'preset="it-vases"', /TS2820: Type '"it-vases"' is not assignable/],
-    ['config={config}', 'config={42}', /TS2322: Type 'number' is not assignable to type 'WidgetConfig/],
-    ['n={4096}', 'n={[4096]}', /TS2322: Type 'number\[\]' is not assignable/],
-    ['causal no-worker', 'causal no-worker={[1]}', /TS2322: .*property ''no-worker'' are incompatible/s],
-    ['console.log(e.n, e.mode)', 'console.log(e.n, e.reason)', /TS2339: Property 'reason' does not exist on type 'AttentionScaleResultEvent'/],
-    ['format="percent"', 'format="percentage"', /TS2820: Type '"percentage"' is not assignable/],
-    ['format="percent" />', 'format="percent" onAttentionChange={() => {}} />', /TS2322: .*'onAttentionChange' does not exist/s],
-  ];
-  const files = ['lesson-vue.tsx', ...WRONG_TSX.map((_, i) => `wrong-vue-${i}.tsx`)];
-  await writeFile(join(pkg.dir, files[0]), TSX);
-  for (const [i, [right, wrong]] of WRONG_TSX.entries()) {
-    expect(TSX).toContain(right);
-    await writeFile(join(pkg.dir, files[i + 1]), TSX.replace(right, wrong));
-  }
-  await writeFile(join(pkg.dir, 'tsconfig.tsx.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true,
-    jsx: 'preserve', jsxImportSource: 'vue', module: 'esnext', moduleResolution: 'bundler', target: 'es2022',
-    lib: ['es2022', 'dom'], types: [] }, files }));
-  const out = await run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.tsx.json'],
-    { cwd: pkg.dir }).then(() => '', (err) => err.stdout || err.message);
-  const errors = out.split(/\n(?=\S+\.tsx\()/);
-  const of = (file) => errors.filter((e) => e.startsWith(`${file}(`)).join('\n');
-  expect(of(files[0]), 'the lesson').toBe('');
-  for (const [i, [, wrong, error]] of WRONG_TSX.entries()) expect(of(files[i + 1]), wrong).toMatch(error);
-  expect(errors.filter((e) => !files.some((f) => e.startsWith(`${f}(`))).join('\n'), 'errors elsewhere').toBe('');
+// [what the TSX lesson has, a wrong value in its place, the error]: each in a copy of the lesson.
+const WRONG_TSX = [
+  ['preset="it-vase"', 'preset="it-vases"', /TS2820: Type '"it-vases"' is not assignable/],
+  ['config={config}', 'config={42}', /TS2322: Type 'number' is not assignable to type 'WidgetConfig/],
+  ['n={4096}', 'n={[4096]}', /TS2322: Type 'number\[\]' is not assignable/],
+  ['causal no-worker', 'causal no-worker={[1]}', /TS2322: .*property ''no-worker'' are incompatible/s],
+  ['console.log(e.n, e.mode)', 'console.log(e.n, e.reason)', /TS2339: Property 'reason' does not exist on type 'AttentionScaleResultEvent'/],
+  ['format="percent"', 'format="percentage"', /TS2820: Type '"percentage"' is not assignable/],
+  ['format="percent" />', 'format="percent" onAttentionChange={() => {}} />', /TS2322: .*'onAttentionChange' does not exist/s],
+];
+
+test('tsc --strict (in vue-tsc) accepts the elements in a Vue .tsx (jsxImportSource vue) and refuses each wrong value', async () => {
+  for (const [right] of WRONG_TSX) expect(TSX).toContain(right);
+  const all = await typeCheckOnce();
+  const [lesson, ...wrong] = TSX_FILES();
+  const of = (file) => all.filter(isIn(file)).join('\n');
+  expect(of(lesson), 'the lesson').toBe('');
+  for (const [i, [, bad, error]] of WRONG_TSX.entries()) expect(of(wrong[i]), bad).toMatch(error);
 });
 
 // A TSX lesson page as the Vue TSX recipe builds it: the widget module first, then the app.
