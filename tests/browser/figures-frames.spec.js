@@ -99,5 +99,11 @@ test('two iframes linked through the parent; a foreign origin cannot drive them'
   await expect(c.locator('table.grid-weights')).toBeVisible();
   await expect.poll(() => sharesRow(c, 'sat')).toEqual(EDITED);
   expect(await sharesRow(b, 'sat')).toEqual(EDITED); // and did not reset the others
+  // Chromium stops painting a cross-origin frame out of view: a viewport as tall as the page, and a
+  // frame painted inside each widget frame, before the picture of the whole page.
+  await page.setViewportSize({ width: 1280, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+  for (const frame of page.frames().filter((f) => f.url().includes('embed.html'))) {
+    await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
   await page.screenshot({ path: 'tests/browser/screenshots/figures-frames.png', fullPage: true });
 });
