@@ -291,6 +291,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   });
 
   // A group's box came near the screen, or left it: a stale one is painted now, before it shows.
+  // (After a rebuild the old box's last word comes first: the observer reports in the order observed.)
   function cameNear(group, near) {
     if (near) offScreen.delete(group);
     else offScreen.add(group);
