@@ -54,9 +54,12 @@ test('a run leaves the grids off screen stale, painted as they come near and as 
   await expect(play, 'still playing: the goal not met yet').toHaveText('Pause');
   await play.dispatchEvent('click');
   await expect(play).toHaveText('Train');
-  const paused = await sharesNow(widget);
-  expect(paused.below).toBeGreaterThan(300);
-  expect(paused.shown, 'paused, every panel shows the last step').toBe(paused.model);
+  // Painted after the next frame (the last step's task and frame are full), still off screen;
+  // paused, the clock's frames and timers bring no step.
+  await page.clock.runFor(100);
+  await expect.poll(async () => { const s = await sharesNow(widget); return s.shown === s.model; },
+    { message: 'paused, every panel shows the last step' }).toBe(true);
+  expect((await sharesNow(widget)).below).toBeGreaterThan(300);
   await toGrids();
   const seen = await sharesNow(widget);
   expect(seen.shown).toBe(seen.model);

@@ -62,7 +62,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     // batch, and as it pauses) the last of them goes in, so the widget's views and this panel repaint
     // once per batch (each frame, or every twelve steps with reduced motion), not once per step.
     // While it plays, the widget repaints only the panels on screen (panels.js); paused (or after
-    // one Step), every panel shows the latest numbers again.
+    // one Step), every panel shows the latest numbers again, from the next frame.
     onChange: speak(() => {
       flush();
       paintModel();

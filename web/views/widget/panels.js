@@ -376,10 +376,16 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       relabelled = true;
       if (near && model.result) paint('lang');
     }),
-    /** A run paused or stepped once: the groups its steps left stale off screen are painted now. */
-    freshen: speaking(() => {
-      for (const group of [...stale]) if (model.result) paintGroup(group, true);
-    }),
+    /**
+     * A run paused or stepped once: the groups its steps left stale off screen are painted, in a task
+     * after the next frame (continueRender). The last step, its repaint and its layout fill this task
+     * and frame: painted in them too, a run's end was a long task.
+     */
+    freshen() {
+      continueRender(speaking(() => {
+        for (const group of [...stale]) if (model.result) paintGroup(group, true);
+      }));
+    },
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */
     stop() {
       views?.guided?.pause();
