@@ -131,7 +131,7 @@ export class AttentionWidget extends ElementBase {
     this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
       attend: (state) => this.#start.attend(state), showErrors: (outcome) => this.#showErrors(outcome),
       reveal: () => this.#panels.reveal() });
-    this.#train = createTrainMount({ host: this, model, panels,
+    this.#train = createTrainMount({ host: this, model, panels, freshen: () => this.#panels.freshen(),
       showNotes: (notes) => this.#showErrors({ ok: true, notes }) });
     this.#start = createWidgetStart({ host: this, status: this.#ui.status, model: this.#model, view: this.#view,
       panels: this.#panels, guided: this.#guided, train: this.#train, sourcesLoaded: () => this.#sources.loaded,

@@ -29,12 +29,14 @@ const TICK_BUDGET_MS = 30;
 
 /**
  * @param {{ model, core, marks: { show(info | null): void }, pin: { show(point | null, onMove?): void },
- *           reducedMotion?: boolean, onError?: (error: { code: string, message: string }) => void,
+ *           reducedMotion?: boolean, freshen?: () => void, onError?: (error: { code: string, message: string }) => void,
  *           onGoal?: (goal: { goal: string, name: string, met: boolean }) => void }} options
  *   model: the widget's example model; core: loadAttention({ training: true })'s object; marks: the violet cells'
- *   gradient and moved marks (the cast); pin: the target pin in the arrows plot.
+ *   gradient and moved marks (the cast); pin: the target pin in the arrows plot; freshen: paints what the
+ *   widget left stale off screen while the run played (called as it pauses).
  */
-export function createTrainPanel({ root, model, core, marks, pin, reducedMotion = false, onError = () => {}, onGoal = () => {} }) {
+export function createTrainPanel({ root, model, core, marks, pin, reducedMotion = false, freshen = () => {},
+  onError = () => {}, onGoal = () => {} }) {
   const sheet = styleSheet(); // built from train.css, once per page
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const ui = buildView();
@@ -59,7 +61,13 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     // The steps of a batch stay out of the model (`pending`): when the trainer says (after each
     // batch, and as it pauses) the last of them goes in, so the widget's views and this panel repaint
     // once per batch (each frame, or every twelve steps with reduced motion), not once per step.
-    onChange: speak(() => { flush(); paintModel(); }),
+    // While it plays, the widget repaints only the panels on screen (panels.js); paused (or after
+    // one Step), every panel shows the latest numbers again, from the next frame.
+    onChange: speak(() => {
+      flush();
+      paintModel();
+      if (!trainer.playing) freshen();
+    }),
     // Reduced motion: a few repaints a second, several steps each, instead of one per frame. With
     // motion a step per frame stays: two steps a repaint reached the goal sooner, but more printed
     // numbers changed per frame and its layout and paint grew past 50 ms more often.

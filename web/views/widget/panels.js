@@ -18,6 +18,22 @@ import { createSharePanel } from './share-panel.js';
 import { createFeedback } from '../guided/feedback.js';
 import { inLocale, label, relabel, t, text } from '../../shared/i18n/messages.js';
 
+// While a run trains, a step repaints only the panel groups on screen or within this margin of it
+// (a step a frame; a repaint of the whole widget ran past 50 ms): the others go stale and are painted
+// as they come this near, or as the run pauses (freshen). The margin has them painted before a scroll
+// shows them.
+const SCREEN_MARGIN = '25% 0px';
+// One observer for every widget's panel groups: box -> (on screen?) => void.
+const screenWatch = new WeakMap();
+let screenObserver = null;
+function watchScreen(box, onChange) {
+  screenObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) screenWatch.get(entry.target)?.(entry.isIntersecting);
+  }, { rootMargin: SCREEN_MARGIN });
+  screenWatch.set(box, onChange);
+  screenObserver.observe(box);
+}
+
 // Changes the learner makes in place leave text they are still typing alone; any other change
 // rewrites every input ('wv' after a drag: only W_V's).
 const FORCE = { edit: false, switch: false, asker: false, drag: 'wv' };
@@ -58,6 +74,8 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   let painted = -1;          // the model version on screen
   let shape = '';            // the example's shape the panels were built for (shapeOf)
   let later = new Set();     // the panel groups (PANEL_GROUPS) not on screen yet, painted when they come (paintLater)
+  const offScreen = new Set(); // the groups the observer last saw away from the screen (SCREEN_MARGIN)
+  const stale = new Set();   // the groups a training step skipped off screen: older numbers, painted as they come near
   let tourHides = false;     // `later` holds the groups a guided tour hid at load
   let revealing = null;      // the first reveal under way (reveal.js), finished at once before a rebuild
   let chapterState = null;   // { name, json } of the preset the chapter note compares against
@@ -139,6 +157,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     const first = painted < 0;
     painted = model.version;
     let force = FORCE[reason] ?? true;
+    let rebuilt = false; // a new shape (a typed sentence): every group painted, none left empty
     const wanted = wantedGroups();
     const now = shapeOf(state, wanted);
     if (now !== shape || relabelled) {
@@ -146,9 +165,9 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       shape = now;
       finishReveal(); // a rebuild replaces boxes a reveal still holds back
       for (const step of buildSteps(state, wanted)) step();
-      force = true;
+      force = rebuilt = true;
     } else if (first) view.built(); // built ahead (prebuild): the figure applies now
-    paintAll(force);
+    paintAll(force, reason === 'train' && !rebuilt);
     views.feedback?.painted(state, result, reason);
   });
 
@@ -231,6 +250,8 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     if (v.grids) everyone.append(liveRegion('grids-live', v.grids.element));
     const asker = el('div', { class: 'panel-column' }, el('div', { class: 'panel-switches' }, scaled, temperature));
     if (v.asker) asker.append(v.asker.element);
+    const boxes = { asker, arrows: v.arrows?.element, cast: v.cast?.element, everyone };
+    for (const [group, box] of Object.entries(boxes)) if (box) watchScreen(box, speaking((near) => cameNear(group, near)));
     const panels = [asker, v.arrows?.element, v.cast?.element, everyone].filter(Boolean);
     ui.body.append(v.controls.element, el('div', { class: 'panels' }, ...panels), v.share.element);
     // Without grids, the feedback's cell explanations have nowhere to go: a detached box takes them
@@ -239,16 +260,21 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       causalNote, dragNote, onAsker: (i) => showErrors(model.setAsker(i)) });
   }
 
-  function paintAll(force) {
+  // `training`: a step of a run, which leaves the groups off screen stale.
+  function paintAll(force, training = false) {
     const { state, result } = model;
     views.controls.update(state);
-    for (const group of PANEL_GROUPS) paintGroup(group, force);
+    for (const group of PANEL_GROUPS) {
+      if (training && offScreen.has(group) && groups.has(group)) stale.add(group);
+      else paintGroup(group, force);
+    }
     if (views.guided?.element.isConnected) views.guided.update(state, result);
   }
 
   // One group of panels, unless it is not on screen yet (`later`) or not built (a figure's).
   function paintGroup(group, force) {
     if (later.has(group) || !groups.has(group)) return;
+    stale.delete(group);
     const { state, result } = model;
     if (group === 'cast') views.cast.update(state, result, force);
     else if (group === 'asker') views.asker.update(state, result, { chapterNote: chapterNote(state) });
@@ -263,6 +289,14 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       if (model.result) paintGroup(group, true);
     }
   });
+
+  // A group's box came near the screen, or left it: a stale one is painted now, before it shows.
+  // (After a rebuild the old box's last word comes first: the observer reports in the order observed.)
+  function cameNear(group, near) {
+    if (near) offScreen.delete(group);
+    else offScreen.add(group);
+    if (near && stale.has(group) && model.result) paintGroup(group, true);
+  }
 
   // The chapter's rounding remark belongs only to the chapter's own, untouched numbers:
   // { text, applies } for a preset that has one, else null.
@@ -342,6 +376,16 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       relabelled = true;
       if (near && model.result) paint('lang');
     }),
+    /**
+     * A run paused or stepped once: the groups its steps left stale off screen are painted, in a task
+     * after the next frame (continueRender). The last step, its repaint and its layout fill this task
+     * and frame: painted in them too, a run's end was a long task.
+     */
+    freshen() {
+      continueRender(speaking(() => {
+        for (const group of [...stale]) if (model.result) paintGroup(group, true);
+      }));
+    },
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */
     stop() {
       views?.guided?.pause();

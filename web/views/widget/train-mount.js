@@ -10,10 +10,12 @@ import { thrown } from '../../shared/text.js';
 import { inLocaleOf, t } from '../../shared/i18n/messages.js';
 
 /**
- * @param {{ host: HTMLElement, model: object, panels: () => object | null, showNotes: (notes: object[]) => void }} parts
- *   model: the widget's example model; panels: the widget's views, once built; showNotes: its message line.
+ * @param {{ host: HTMLElement, model: object, panels: () => object | null, freshen: () => void,
+ *   showNotes: (notes: object[]) => void }} parts
+ *   model: the widget's example model; panels: the widget's views, once built; freshen: paints the panels
+ *   a run's steps left stale off screen (panels.js); showNotes: its message line.
  */
-export function createTrainMount({ host, model, panels, showNotes }) {
+export function createTrainMount({ host, model, panels, freshen, showNotes }) {
   let ready = false;     // the widget's core is in (start)
   let views = null;      // the widget's panels, when mounted
   let connection = null; // the widget's connection signal
@@ -40,7 +42,7 @@ export function createTrainMount({ host, model, panels, showNotes }) {
         root: host.shadowRoot, model, core,
         marks: { show: (info) => views.cast.showTraining(info) },
         pin: { show: (point, onMove) => views.arrows.setPin(point, onMove) },
-        reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+        reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches, freshen,
         onError: (error) => host.dispatchEvent(new AttentionErrorEvent(error)),
         onGoal: (goal) => host.dispatchEvent(new AttentionGoalEvent(goal)),
       });
