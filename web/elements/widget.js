@@ -126,7 +126,7 @@ export class AttentionWidget extends ElementBase {
     const model = readonlyGate(this.#model, () => this.#view.readonly);
     this.#panels = createPanels({ host: this, ui: this.#ui, model, view: this.#view,
       guided: () => this.#guided, showErrors: (outcome) => this.#showErrors(outcome),
-      bundle: this.#voice.bundle });
+      bundle: this.#voice.bundle, ownStep: () => this.#train.committing });
     const panels = () => this.#panels.views;
     this.#guided = createGuidedMount({ host: this, body: this.#ui.body, model, panels,
       attend: (state) => this.#start.attend(state), showErrors: (outcome) => this.#showErrors(outcome),

@@ -487,6 +487,8 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
     element: ui.element,
     trainer,
     get goal() { return goal; },
+    /** Whether the model's change now being painted is one of this panel's steps (its run freshens what the steps leave stale). */
+    get committing() { return own; },
     /**
      * Starts the panel on the widget's model: the first goal, from the state on screen when it fits.
      * `later(fn)` may run its first measurement and paint in a task of its own (a page's load).

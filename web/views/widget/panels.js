@@ -63,9 +63,10 @@ function snapshotStyle(element, names) {
  * @param {{ host: HTMLElement, ui: object, model: object, view: object, guided: () => object,
  *   showErrors: (outcome: object) => void }} parts ui: the element's skeleton { root, status, error,
  *   title, body }; view: the figure view (web/views/figures/view.js); guided: the tour's mount (guided-mount.js);
- *   bundle: the element's language now (web/shared/controllers/lang.js)
+ *   bundle: the element's language now (web/shared/controllers/lang.js); ownStep: whether the change
+ *   being painted is a step of this widget's own training run (train-mount.js)
  */
-export function createPanels({ host, ui, model, view, guided, showErrors, bundle }) {
+export function createPanels({ host, ui, model, view, guided, showErrors, bundle, ownStep }) {
   // Everything the panels build and paint is written in the element's language (bundle()).
   const speaking = (fn) => (...args) => inLocale(bundle(), () => fn(...args));
   let views = null;
@@ -167,7 +168,9 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
       for (const step of buildSteps(state, wanted)) step();
       force = rebuilt = true;
     } else if (first) view.built(); // built ahead (prebuild): the figure applies now
-    paintAll(force, reason === 'train' && !rebuilt);
+    // Only this widget's own run leaves groups stale: its panel freshens them as it pauses. A step
+    // of a run in another view of a shared example is painted whole here.
+    paintAll(force, reason === 'train' && !rebuilt && ownStep());
     views.feedback?.painted(state, result, reason);
   });
 

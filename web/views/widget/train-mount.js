@@ -79,6 +79,8 @@ export function createTrainMount({ host, model, panels, freshen, showNotes }) {
 
   return {
     sync,
+    /** Whether the change now being painted is a step of this widget's own run (not another view's of a shared example). */
+    get committing() { return mounted?.panel?.committing ?? false; },
     /** The widget's core is in: the panel may mount from now on. */
     start() {
       ready = true;
