@@ -21,8 +21,9 @@ const sharesNow = (widget) => widget.evaluate((w) => {
     below: box.top - innerHeight };
 });
 
-test('a run leaves the grids off screen stale, painted as they come near and as it pauses', async ({ page }) => {
-  test.setTimeout(60_000);
+// The demo's train widget on the two-layer goal, scrolled to its top, its clock held; Train
+// pressed and one tick run: twelve steps (reduced motion; seed 0 meets the goal in 31).
+async function playOneTick(page) {
   await page.clock.install();
   await page.goto('/#train');
   const widget = page.locator('#train attention-widget');
@@ -30,17 +31,22 @@ test('a run leaves the grids off screen stale, painted as they come near and as 
   await panelOf(widget).getByLabel('Goal').selectOption('it-two-layers');
   await expect(panelOf(widget).getByRole('table', { name: 'Layer 2 shares' })).toBeAttached();
   const top = () => widget.evaluate((w) => w.scrollIntoView({ block: 'start' }));
-  const toGrids = () => widget.evaluate((w) => w.shadowRoot.querySelector('.grid-weights').scrollIntoView({ block: 'center' }));
   await top();
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   // Pressed without scrolling (a click() would bring the button, and maybe the grids, near).
   const play = panelOf(widget).locator('button.play');
   await play.dispatchEvent('click');
-  await page.clock.runFor(300); // one tick: twelve steps (reduced motion; seed 0 meets the goal in 31)
-
+  await page.clock.runFor(300);
   const running = await sharesNow(widget);
   expect(running.below, 'the grids far below the screen').toBeGreaterThan(300);
   expect(running.shown, 'off screen, the grids keep an older step').not.toBe(running.model);
+  return { widget, play, top };
+}
+
+test('a run leaves the grids off screen stale, painted as they come near and as it pauses', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { widget, play, top } = await playOneTick(page);
+  const toGrids = () => widget.evaluate((w) => w.shadowRoot.querySelector('.grid-weights').scrollIntoView({ block: 'center' }));
 
   // Scrolled near, with no step in between: painted as they came.
   await toGrids();
@@ -63,4 +69,17 @@ test('a run leaves the grids off screen stale, painted as they come near and as 
   await toGrids();
   const seen = await sharesNow(widget);
   expect(seen.shown).toBe(seen.model);
+});
+
+test('a print while a run plays shows every panel with the latest step', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { widget, play } = await playOneTick(page);
+  // The printout is laid out as soon as beforeprint returns: the stale grids are painted inside it.
+  const printed = await widget.evaluate((w) => {
+    dispatchEvent(new Event('beforeprint'));
+    const cells = [...w.shadowRoot.querySelectorAll('.grid-weights td.heat')].map((td) => Number(td.textContent.trim().replace('−', '-')));
+    return { shown: cells.join(' '), model: w.model.result.weights.flat().map((x) => Number(x.toFixed(2))).join(' ') };
+  });
+  expect(printed.shown).toBe(printed.model);
+  await expect(play, 'the print does not stop the run').toHaveText('Pause');
 });

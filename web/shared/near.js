@@ -85,8 +85,8 @@ function onPrint() {
 
 /**
  * Calls `printNow` inside the page's beforeprint, once, unless the returned function was called
- * first: for an element on its way to its first render (it came near, its code is still arriving)
- * that a print must build now.
+ * first: for work a print must do now, such as an element on its way to its first render (it came
+ * near, its code is still arriving), or panels a training run left stale off screen.
  */
 export function whilePrintable(printNow) {
   addEventListener('beforeprint', onPrint); // the same listener again is not added twice

@@ -4,7 +4,7 @@
 // this decides what is on screen.
 import { el } from '../../shared/dom.js';
 import { isolate } from '../../shared/text.js';
-import { continueRender, queueRender } from '../../shared/near.js';
+import { continueRender, queueRender, whilePrintable } from '../../shared/near.js';
 import { PRESETS, presetState } from '../../model/presets.js';
 import { revealInFrames, showInFrames } from './reveal.js';
 import { liveRegion, setTokenText } from './dom.js';
@@ -77,6 +77,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
   let later = new Set();     // the panel groups (PANEL_GROUPS) not on screen yet, painted when they come (paintLater)
   const offScreen = new Set(); // the groups the observer last saw away from the screen (SCREEN_MARGIN)
   const stale = new Set();   // the groups a training step skipped off screen: older numbers, painted as they come near
+  let printStale = null;     // while any are stale: cancels the print's hook that paints them (whilePrintable)
   let tourHides = false;     // `later` holds the groups a guided tour hid at load
   let revealing = null;      // the first reveal under way (reveal.js), finished at once before a rebuild
   let chapterState = null;   // { name, json } of the preset the chapter note compares against
@@ -268,16 +269,33 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
     const { state, result } = model;
     views.controls.update(state);
     for (const group of PANEL_GROUPS) {
-      if (training && offScreen.has(group) && groups.has(group)) stale.add(group);
+      if (training && offScreen.has(group) && groups.has(group)) leaveStale(group);
       else paintGroup(group, force);
     }
     if (views.guided?.element.isConnected) views.guided.update(state, result);
   }
 
+  // A printout shows the panels off screen too: a print while a run plays paints them first.
+  function leaveStale(group) {
+    stale.add(group);
+    printStale ??= whilePrintable(() => {
+      printStale = null;
+      paintStale();
+    });
+  }
+
+  const paintStale = speaking(() => {
+    for (const group of [...stale]) if (model.result) paintGroup(group, true);
+  });
+
   // One group of panels, unless it is not on screen yet (`later`) or not built (a figure's).
   function paintGroup(group, force) {
     if (later.has(group) || !groups.has(group)) return;
     stale.delete(group);
+    if (!stale.size && printStale) {
+      printStale();
+      printStale = null;
+    }
     const { state, result } = model;
     if (group === 'cast') views.cast.update(state, result, force);
     else if (group === 'asker') views.asker.update(state, result, { chapterNote: chapterNote(state) });
@@ -385,9 +403,7 @@ export function createPanels({ host, ui, model, view, guided, showErrors, bundle
      * and frame: painted in them too, a run's end was a long task.
      */
     freshen() {
-      continueRender(speaking(() => {
-        for (const group of [...stale]) if (model.result) paintGroup(group, true);
-      }));
+      continueRender(paintStale);
     },
     /** The widget was disconnected: a drag's pending frame is dropped, Play stops. */
     stop() {
