@@ -268,6 +268,24 @@ test('German: the train panel writes its goal, check, readout and stops in Germa
   await page.screenshot({ path: 'tests/browser/screenshots/i18n-es-train-1280.png', fullPage: true });
 });
 
+test('a catalogue registered while a run plays: every word rewritten, Play still says Pause', async ({ page }) => {
+  const w = await open(page, { lang: 'en', attrs: 'train' });
+  const train = w.locator('section.train');
+  await train.getByLabel('Learning rate').fill('0.0005'); // slow: it keeps playing
+  const play = train.locator('button.play');
+  await play.click();
+  await expect(play).toHaveText('Pause');
+  // The same language again, with one word of the page's own: the element writes all its words anew.
+  await page.evaluate(async () => {
+    const { registerMessages } = await import('/web/attention-widget.js');
+    registerMessages('en', { 'train.lead': 'Press Train and watch.' });
+  });
+  await expect(train.locator('p.lead')).toHaveText('Press Train and watch.');
+  await expect(play, 'the word follows the run, not the key it was built with').toHaveText('Pause');
+  await play.click();
+  await expect(play).toHaveText('Train');
+});
+
 test('German tour: its frame and step titles in German, the events\' titles still English', async ({ page }) => {
   const w = await open(page, { lang: 'de', attrs: 'guided' });
   const tour = w.locator('section.guided');

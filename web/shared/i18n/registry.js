@@ -19,6 +19,7 @@
 import common from './en-common.js';
 import { format } from './format.js';
 import { MINUS, setNumberStyle } from '../numbers.js';
+import { setText } from '../dom.js';
 
 // The built-in languages besides English: each its own module, loaded on demand.
 const BUILT_IN = {
@@ -206,8 +207,20 @@ export function inLocaleOf(node, fn) {
 export const text = (key) => ({ text: t(key), 'data-t': key });
 export const label = (key) => ({ 'aria-label': t(key), 'data-t-label': key });
 
-/** Rewrites every text(key) and label(key) under `root` in the language in force. */
+/**
+ * A word that changes with its node's state (Play and Pause): written, and its key kept, so a
+ * relabel() of the whole element writes the word now shown, not the one the node was built with.
+ */
+export function setWord(node, key) {
+  if (node.dataset.t !== key) node.dataset.t = key;
+  setText(node, t(key));
+}
+
+/**
+ * Rewrites every text(key) and label(key) under `root` in the language in force. Through setText,
+ * as paints write: its memory of the text on screen stays true, so a later paint is not skipped.
+ */
 export function relabel(root) {
-  for (const node of root.querySelectorAll('[data-t]')) node.textContent = t(node.dataset.t);
+  for (const node of root.querySelectorAll('[data-t]')) setText(node, t(node.dataset.t));
   for (const node of root.querySelectorAll('[data-t-label]')) node.setAttribute('aria-label', t(node.dataset.tLabel));
 }
