@@ -60,6 +60,13 @@ test('Play advances by itself and Pause stops it', async ({ page }) => {
   await atStep(widget, 2);
   const pause = widget.getByRole('button', { name: 'Pause' });
   await expect(pause).toBeVisible();
+  // The page registers words of its own while it plays: every word is written again, Pause kept.
+  await page.evaluate(async () => {
+    const { registerMessages } = await import('/dist/browser/attention-widget.js');
+    registerMessages('en', { 'tour.next': 'Onward' });
+  });
+  await expect(widget.getByRole('button', { name: 'Onward' })).toBeVisible();
+  await expect(pause).toBeVisible();
   await pause.click();
   await page.clock.runFor(4500); // more than a dwell, paused
   await expect(widget.getByRole('button', { name: 'Play' })).toBeVisible();

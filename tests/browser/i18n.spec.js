@@ -281,7 +281,7 @@ test('a catalogue registered while a run plays: every word rewritten, Play still
     registerMessages('en', { 'train.lead': 'Press Train and watch.' });
   });
   await expect(train.locator('p.lead')).toHaveText('Press Train and watch.');
-  await expect(play, 'the word follows the run, not the key it was built with').toHaveText('Pause');
+  await expect(play, 'the word follows the run through the relabel').toHaveText('Pause');
   await play.click();
   await expect(play).toHaveText('Train');
 });

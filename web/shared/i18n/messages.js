@@ -24,4 +24,3 @@ export const inLocaleOf = (node, fn) => registry.inLocaleOf(node, fn);
 export const text = (key) => registry.text(key);
 export const label = (key) => registry.label(key);
 export const relabel = (root) => registry.relabel(root);
-export const setWord = (node, key) => registry.setWord(node, key);

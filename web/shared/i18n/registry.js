@@ -208,17 +208,9 @@ export const text = (key) => ({ text: t(key), 'data-t': key });
 export const label = (key) => ({ 'aria-label': t(key), 'data-t-label': key });
 
 /**
- * A word that changes with its node's state (Play and Pause): written, and its key kept, so a
- * relabel() of the whole element writes the word now shown, not the one the node was built with.
- */
-export function setWord(node, key) {
-  if (node.dataset.t !== key) node.dataset.t = key;
-  setText(node, t(key));
-}
-
-/**
  * Rewrites every text(key) and label(key) under `root` in the language in force. Through setText,
- * as paints write: its memory of the text on screen stays true, so a later paint is not skipped.
+ * as paints write: its memory of the text on screen stays true, so the paint that follows (Play's
+ * word back to Pause while a run plays) is not skipped.
  */
 export function relabel(root) {
   for (const node of root.querySelectorAll('[data-t]')) setText(node, t(node.dataset.t));

@@ -7,7 +7,7 @@
 // an edit re-plays the step on screen with the new numbers.
 import { el, uid } from '../../shared/dom.js';
 import { STEPS, STEP_COUNT, resultsFor, stepLabel, stepTitle } from './steps.js';
-import { bundleFor, currentBundle, inLocale, inLocaleOf, label, relabel, setWord, text } from '../../shared/i18n/messages.js';
+import { bundleFor, currentBundle, inLocale, inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
 import { t } from './words.js';
 import { captionFor } from './captions.js';
 import { canGuess, scoreGuess } from './guess.js';
@@ -116,7 +116,7 @@ export function createGuided({ host, attend, onAsker, onPredict = () => {}, extr
     ui.previous.disabled = index === player.from;
     ui.next.disabled = index === player.to;
     [...ui.jump.options].forEach((option, k) => { option.hidden = option.disabled = k < player.from || k > player.to; });
-    setWord(ui.play, player.playing ? 'tour.pause' : 'tour.play');
+    ui.play.textContent = t(player.playing ? 'tour.pause' : 'tour.play');
     const guessable = canGuess(step.guess, state);
     const stored = guesses.get(step.id);
     const guess = stored && (stored.skipped ? { skipped: true }

@@ -16,7 +16,7 @@ import {
 } from './readout.js';
 import { beginAt, measure, resetUpper, startRun, trainOnce } from './run.js';
 import { Trainer } from './trainer.js';
-import { inLocaleOf, label, relabel, setWord, text } from '../../shared/i18n/messages.js';
+import { inLocaleOf, label, relabel, text } from '../../shared/i18n/messages.js';
 import { t } from './words.js';
 import { styleSheet } from './train.css.js';
 
@@ -328,7 +328,7 @@ export function createTrainPanel({ root, model, core, marks, pin, reducedMotion 
   }
 
   function paintTrainer(loop) {
-    setWord(ui.play, loop.playing ? 'train.pause' : 'train.train');
+    setText(ui.play, t(loop.playing ? 'train.pause' : 'train.train'));
     // Sixty changes a second would flood a screen reader: the live lines speak when it pauses.
     for (const line of [ui.check, ui.readout]) setAttr(line, 'aria-live', loop.playing ? 'off' : 'polite');
     const usable = Boolean(current);
