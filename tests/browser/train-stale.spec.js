@@ -12,14 +12,16 @@ test.afterEach(() => { expect(problems).toEqual([]); });
 const panelOf = (widget) => widget.getByRole('region', { name: 'Train the violet grids' });
 
 // The Shares grid (the "everyone" panel) as printed, beside the model's shares at two decimals,
-// read in one go; and where the grid's panel is against the viewport.
-const sharesNow = (widget) => widget.evaluate((w) => {
+// read in one go; and where the grid's panel is against the viewport. `printing`: read inside the
+// page's beforeprint, as the printout is laid out once it returns.
+const sharesNow = (widget, { printing = false } = {}) => widget.evaluate((w, print) => {
+  if (print) dispatchEvent(new Event('beforeprint'));
   // Compared as numbers: the grid prints 0.1 for 0.10 and a true minus sign.
   const cells = [...w.shadowRoot.querySelectorAll('.grid-weights td.heat')].map((td) => Number(td.textContent.trim().replace('−', '-')));
   const box = w.shadowRoot.querySelector('.panel.everyone').getBoundingClientRect();
   return { shown: cells.join(' '), model: w.model.result.weights.flat().map((x) => Number(x.toFixed(2))).join(' '),
     below: box.top - innerHeight };
-});
+}, printing);
 
 // The demo's train widget on the two-layer goal, scrolled to its top, its clock held; Train
 // pressed and one tick run: twelve steps (reduced motion; seed 0 meets the goal in 31).
@@ -75,11 +77,7 @@ test('a print while a run plays shows every panel with the latest step', async (
   test.setTimeout(60_000);
   const { widget, play } = await playOneTick(page);
   // The printout is laid out as soon as beforeprint returns: the stale grids are painted inside it.
-  const printed = await widget.evaluate((w) => {
-    dispatchEvent(new Event('beforeprint'));
-    const cells = [...w.shadowRoot.querySelectorAll('.grid-weights td.heat')].map((td) => Number(td.textContent.trim().replace('−', '-')));
-    return { shown: cells.join(' '), model: w.model.result.weights.flat().map((x) => Number(x.toFixed(2))).join(' ') };
-  });
+  const printed = await sharesNow(widget, { printing: true });
   expect(printed.shown).toBe(printed.model);
   await expect(play, 'the print does not stop the run').toHaveText('Pause');
 });
