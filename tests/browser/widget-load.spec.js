@@ -207,3 +207,34 @@ test('off screen, a widget computes and reports but builds nothing until it come
   await page.locator('#far-lab').scrollIntoViewIfNeeded();
   await waitForGrid(page, '#far-lab');
 });
+
+// A page opened at a link below its top (#train): the widgets above the link were laid out near the
+// screen before the browser scrolled to it, and start revealing; the rest of their reveal waits
+// behind the widget the link shows (web/views/widget/reveal.js), which is painted first.
+test('a page opened at #train reveals that widget before the ones the link scrolled past', async ({ page }) => {
+  await page.addInitScript(() => {
+    const ends = window.revealEnds = new Map(); // preset and position -> when its reveal ended
+    const watch = () => {
+      document.querySelectorAll('attention-widget').forEach((widget, i) => {
+        const key = `${i}:${widget.getAttribute('preset')}`;
+        const body = widget.shadowRoot?.querySelector('.body');
+        if (body?.classList.contains('revealing')) ends.set(key, null);
+        else if (ends.get(key) === null) ends.set(key, performance.now());
+      });
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  await page.goto('/#train');
+  const trainer = page.locator('#train attention-widget');
+  await expect(trainer.getByRole('region', { name: 'Train the violet grids' })).toBeVisible();
+  // Every reveal that started has ended (each ends within a second or two of frames).
+  await expect.poll(() => page.evaluate(() => [...window.revealEnds.values()].filter((end) => end === null).length)).toBe(0);
+  const ends = new Map(await page.evaluate(() => [...window.revealEnds]));
+  const train = ends.get('5:cat-sat');
+  const scrolledPast = [...ends].filter(([key]) => key !== '5:cat-sat');
+  // The case this checks happened: at 1280 × 900 the pair of widgets just above #train were near the
+  // screen in the first layout and began revealing.
+  expect(scrolledPast.length, 'no widget above #train began revealing').toBeGreaterThan(0);
+  for (const [key, end] of scrolledPast) expect(train, `${key} finished first`).toBeLessThan(end);
+});

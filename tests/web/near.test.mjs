@@ -82,6 +82,17 @@ test('a render under way continues before the renders queued after it', async ()
   assert.deepEqual(order, ['starts', 'goes on', 'queued next', 'queued meanwhile']);
 });
 
+test('a render under way off screen (behind) continues after the renders queued before it', async () => {
+  const order = [];
+  queueRender(() => {
+    order.push('starts');
+    continueRender(() => order.push('goes on, behind'), { behind: true });
+  });
+  queueRender(() => order.push('queued next'));
+  await drained();
+  assert.deepEqual(order, ['starts', 'queued next', 'goes on, behind']);
+});
+
 // A page whose frames stop (a hidden tab, an iframe out of view): the queue goes on without them.
 async function renderTimes(visibility) {
   document.visibilityState = visibility;

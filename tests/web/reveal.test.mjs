@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FRAME_BUDGET, packFrames, showInFrames, weighInOrder } from '../../web/views/widget/reveal.js';
+import { queueRender } from '../../web/shared/near.js';
 
 const weightsOf = (frames, weights) => frames.map((frame) => frame.reduce((sum, i) => sum + weights[i], 0));
 
@@ -40,6 +41,7 @@ class Box {
     this.classList = { add: (c) => this.classes.add(c), remove: (c) => this.classes.delete(c) };
     this.parentNode = null;
     this.childNodes = [];
+    this.top = 0; // where it is on a screen 800 high (innerHeight below)
     for (const child of children) this.append(child);
   }
   get children() { return this.childNodes; }
@@ -48,6 +50,7 @@ class Box {
   setAttribute(name) { this.attributes.add(name); }
   removeAttribute(name) { this.attributes.delete(name); }
   hasAttribute(name) { return this.attributes.has(name); }
+  getBoundingClientRect() { return { top: this.top, bottom: this.top + 400 }; }
   getAttribute(name) { return name === 'class' && this.classes.size ? [...this.classes].join(' ') : null; }
   getElementsByTagName(tag) {
     const all = this.childNodes.flatMap((c) => [c, ...c.getElementsByTagName('*')]);
@@ -56,6 +59,7 @@ class Box {
 }
 const rows = (n) => Array.from({ length: n }, () => new Box('p'));
 const hiddenIn = (root) => root.getElementsByTagName('*').filter((b) => b.hasAttribute('data-later')).length;
+globalThis.innerHeight = 800;
 const frames = () => new Promise((resolve) => setTimeout(resolve, 60)); // near.js: no frames in node, a 50 ms wait
 
 test('showInFrames: a big panel comes in parts, each group announced once before its first part, nothing left hidden', async () => {
@@ -146,3 +150,22 @@ test('showInFrames: counts every subtree in one walk, however deep the panel', (
   assert.ok(queries <= parts + 1, `${queries} subtree queries for ${parts} parts`);
   reveal.finish();
 });
+
+// A page opened at a link (#train) lays out the widgets above it first, and one it then scrolls
+// past may already be revealing: the rest of that reveal waits behind the renders queued meanwhile
+// (the widget on screen), while one on screen goes on first, as before.
+for (const [where, top, expected] of [['off screen', -1200, 'queued meanwhile first'], ['on screen', 100, 'its reveal first']]) {
+  test(`showInFrames: a widget ${where} goes on ${expected === 'its reveal first' ? 'before' : 'behind'} a render queued meanwhile`, async () => {
+    const body = new Box('div', [new Box('div', rows(150)), new Box('div', rows(150)), new Box('div', rows(150))]);
+    body.top = top;
+    const order = [];
+    showInFrames(body, { one: [body.children[0]], two: [body.children[1]], three: [body.children[2]] },
+      (name) => order.push(name));
+    queueRender(() => order.push('queued'));
+    for (let i = 0; i < 12 && (body.classes.has('revealing') || !order.includes('queued')); i++) await frames();
+    assert.equal(hiddenIn(body), 0);
+    const queuedAt = order.indexOf('queued');
+    if (expected === 'its reveal first') assert.equal(queuedAt, order.length - 1, order.join(', '));
+    else assert.ok(queuedAt < order.length - 1, `the queued render waited for the whole reveal: ${order.join(', ')}`);
+  });
+}

@@ -130,12 +130,14 @@ export function queueRender(render) {
 
 /**
  * Runs `render`, the next part of a render under way (a widget shown a few boxes per frame), in a
- * task after this frame and before the renders queued earlier. Through the queue, not
- * a frame callback of its own: two chains woken by the same frame would run back to back, and the
- * second would pay for the first one's style and layout inside its own task.
+ * task after this frame and before the renders queued earlier; `behind`: after them (a render of
+ * something off screen, which must not keep the one a reader looks at waiting). Through the queue,
+ * not a frame callback of its own: two chains woken by the same frame would run back to back, and
+ * the second would pay for the first one's style and layout inside its own task.
  */
-export function continueRender(render) {
-  queue.unshift(render);
+export function continueRender(render, { behind = false } = {}) {
+  if (behind) queue.push(render);
+  else queue.unshift(render);
   if (draining) return;
   draining = true;
   afterNextFrame(renderNext);

@@ -70,8 +70,12 @@ export function showInFrames(body, groups, beforeShow) {
     return true;
   };
   const next = () => {
+    // Off screen (a page opened at a link below it, #train, built it as the page laid out): the
+    // rest waits behind the renders queued meanwhile, such as those of the widget the link shows.
+    // Read first, before this task changes anything: no layout forced.
+    const behind = offScreen(body);
     if (frames.length && !paintNext(frames[0])) for (const { node } of frames.shift()) unhide(node);
-    if (frames.length) continueRender(next);
+    if (frames.length) continueRender(next, { behind });
     else end();
   };
   if (frames.length) continueRender(next);
@@ -86,6 +90,11 @@ export function showInFrames(body, groups, beforeShow) {
       return [...new Set(waiting.map(({ name }) => name).filter((name) => !started.has(name)))];
     },
   };
+}
+
+function offScreen(box) {
+  const { top, bottom } = box.getBoundingClientRect();
+  return bottom <= 0 || top >= innerHeight;
 }
 
 /**
