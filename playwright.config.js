@@ -11,6 +11,17 @@ const PORT = Number(process.env.TEST_PORT ?? 8181);
 // passes with two CPU-bound processes beside it on 2 cores). TEST_SLOWDOWN=2 doubles it.
 const SLOWDOWN = Number(process.env.TEST_SLOWDOWN ?? 1);
 
+// Headless Chromium builds its omnibox popup, a page of browser UI in a renderer of its own, for every
+// new window, so for every test: that renderer and the browser's work for it were about 40% of the
+// browser's CPU per test. Chromium keeps only the last --disable-features on its command line, so
+// this one repeats the list Playwright passes (a test compares them: tests/browser/chromium-flags.spec.js).
+export const PLAYWRIGHT_DISABLED_FEATURES = ['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
+  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints',
+  'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch', 'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion'];
+export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
 export default defineConfig({
   testDir: 'tests/browser',
   timeout: 120_000 * SLOWDOWN,
@@ -29,7 +40,8 @@ export default defineConfig({
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`],
     },
   },
   webServer: {

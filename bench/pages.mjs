@@ -413,8 +413,9 @@ function lighthouseGroup(ctx, path) {
       const { default: lighthouse } = await import('lighthouse');
       const chromeLauncher = await import('chrome-launcher');
       const url = ctx.option('url') ?? `${await demoServer(ctx, side.root)}${path}`;
+      // Chrome-launcher's own --disable-features, not the test suite's (Chromium keeps only the last one).
       const chrome = await chromeLauncher.launch({ chromePath: config.use.launchOptions.executablePath,
-        chromeFlags: config.use.launchOptions.args });
+        chromeFlags: config.use.launchOptions.args.filter((arg) => !arg.startsWith('--disable-features=')) });
       return {
         rounds: ctx.quick ? 1 : 5,
         cases: [{
