@@ -15,12 +15,12 @@ const SLOWDOWN = Number(process.env.TEST_SLOWDOWN ?? 1);
 // new window, so for every test: that renderer and the browser's work for it were about 40% of the
 // browser's CPU per test. Chromium keeps only the last --disable-features on its command line, so
 // this one repeats the list Playwright passes (a test compares them: tests/browser/chromium-flags.spec.js).
-export const PLAYWRIGHT_DISABLED_FEATURES = ['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose',
+const PLAYWRIGHT_DISABLED_FEATURES = ['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose',
   'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
   'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints',
   'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch', 'msForceBrowserSignIn',
   'msEdgeUpdateLaunchServicesPreferredVersion'];
-export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 export default defineConfig({
   testDir: 'tests/browser',

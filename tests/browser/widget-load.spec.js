@@ -213,10 +213,10 @@ test('off screen, a widget computes and reports but builds nothing until it come
 // behind the widget the link shows (web/views/widget/reveal.js), which is painted first.
 test('a page opened at #train reveals that widget before the ones the link scrolled past', async ({ page }) => {
   await page.addInitScript(() => {
-    const ends = window.revealEnds = new Map(); // preset and position -> when its reveal ended
+    const ends = window.revealEnds = new Map(); // section and preset -> when its reveal ended
     const watch = () => {
-      document.querySelectorAll('attention-widget').forEach((widget, i) => {
-        const key = `${i}:${widget.getAttribute('preset')}`;
+      document.querySelectorAll('attention-widget').forEach((widget) => {
+        const key = `${widget.closest('section')?.id}:${widget.getAttribute('preset')}`;
         const body = widget.shadowRoot?.querySelector('.body');
         if (body?.classList.contains('revealing')) ends.set(key, null);
         else if (ends.get(key) === null) ends.set(key, performance.now());
@@ -231,8 +231,8 @@ test('a page opened at #train reveals that widget before the ones the link scrol
   // Every reveal that started has ended (each ends within a second or two of frames).
   await expect.poll(() => page.evaluate(() => [...window.revealEnds.values()].filter((end) => end === null).length)).toBe(0);
   const ends = new Map(await page.evaluate(() => [...window.revealEnds]));
-  const train = ends.get('5:cat-sat');
-  const scrolledPast = [...ends].filter(([key]) => key !== '5:cat-sat');
+  const train = ends.get('train:cat-sat');
+  const scrolledPast = [...ends].filter(([key]) => key !== 'train:cat-sat');
   // The case this checks happened: at 1280 × 900 the pair of widgets just above #train were near the
   // screen in the first layout and began revealing.
   expect(scrolledPast.length, 'no widget above #train began revealing').toBeGreaterThan(0);
