@@ -31,6 +31,7 @@ export const CSS_SOURCES = [
   'web/shared/tokens-dark.css',
   'web/views/widget/roles.css',
   'web/views/widget/roles-dark.css',
+  'web/views/widget/host.css',
   'web/views/widget/widget.css',
   'web/views/widget/share.css',
   'web/views/scale/scale.css',

@@ -119,6 +119,8 @@ test('removed figures leave nothing subscribed to an example that stays', async 
       document.body.append(w);
       return w;
     });
+    // Each sets itself up in a task of its own after it connects: a task queued now runs after them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const added = live;
     figures.forEach((w) => w.remove());
     return { added, removed: live };

@@ -238,3 +238,58 @@ test('a page opened at #train reveals that widget before the ones the link scrol
   expect(scrolledPast.length, 'no widget above #train began revealing').toBeGreaterThan(0);
   for (const [key, end] of scrolledPast) expect(train, `${key} finished first`).toBeLessThan(end);
 });
+
+// An upgrade builds nothing (web/shared/element.js): the module that defines the elements upgrades
+// every one on the chapter page in one task, and each builds in a task of its own after it. Meanwhile
+// a widget holds its room with an invisible box and the prose shows the author's text; a public
+// member (state, model, snapshot) builds its element at once, so the API never waits.
+const BUILT = {
+  'attention-example': (el) => el.shadowRoot !== null,
+  'attention-widget': (el) => !el.shadowRoot.querySelector('.aw.unset'),
+  'attention-value': (el) => el.hasAttribute('aria-live'),
+  'attention-if': (el) => el.shadowRoot !== null,
+};
+
+test('the chapter page upgrades its elements without building them; each builds in a later task', async ({ page }) => {
+  await page.addInitScript((built) => {
+    const isBuilt = Object.fromEntries(Object.entries(built).map(([tag, fn]) => [tag, eval(fn)]));
+    const define = customElements.define.bind(customElements);
+    window.upgraded = {};
+    customElements.define = (tag, cls, options) => {
+      define(tag, cls, options);
+      if (!isBuilt[tag]) return;
+      const all = [...document.getElementsByTagName(tag)];
+      window.upgraded[tag] = { upgraded: all.length > 0, built: all.filter(isBuilt[tag]).length };
+    };
+    window.unbuilt = () => Object.keys(isBuilt).flatMap((tag) => [...document.getElementsByTagName(tag)]
+      .filter((el) => !isBuilt[tag](el)).map((el) => el.id || tag));
+  }, Object.fromEntries(Object.entries(BUILT).map(([tag, fn]) => [tag, fn.toString()])));
+  await page.goto('/web/chapter.html');
+  const none = { upgraded: true, built: 0 };
+  expect(await page.evaluate(() => window.upgraded)).toEqual(
+    { 'attention-example': none, 'attention-widget': none, 'attention-value': none, 'attention-if': none });
+  await expect.poll(() => page.evaluate(() => window.unbuilt())).toEqual([]);
+  await page.locator('#fig-asker').scrollIntoViewIfNeeded();
+  await expect(page.locator('#fig-asker').getByRole('table').first()).toBeVisible();
+});
+
+test('a public member builds its element at once, in the task that upgraded it', async ({ page }) => {
+  await page.addInitScript(() => {
+    const define = customElements.define.bind(customElements);
+    customElements.define = (tag, cls, options) => {
+      define(tag, cls, options);
+      if (tag !== 'attention-widget') return;
+      const widget = document.getElementById('fig-asker');
+      const before = widget.shadowRoot.querySelector('.aw.unset') !== null;
+      const example = document.getElementById('cat');
+      window.early = { before, tokens: widget.state.tokens, subscribes: typeof widget.model.subscribe,
+        after: widget.shadowRoot.querySelector('.aw.unset') === null, snapshot: example.snapshot,
+        exampleBuilt: example.shadowRoot !== null,
+        othersBuilt: [...document.querySelectorAll('attention-widget')].filter((w) => w !== widget
+          && !w.shadowRoot.querySelector('.aw.unset')).length };
+    };
+  });
+  await page.goto('/web/chapter.html');
+  expect(await page.evaluate(() => window.early)).toEqual({ before: true, tokens: ['the', 'cat', 'sat'],
+    subscribes: 'function', after: true, snapshot: null, exampleBuilt: true, othersBuilt: 0 });
+});

@@ -46,8 +46,8 @@ test('no element stylesheet keeps its own colour defaults: they are all in the t
 
 test('every role an element reads is set by the tokens or by that element\'s own stylesheet', () => {
   const tokens = declared(read(TOKENS));
-  // A widget's shadow root adopts its math roles and widget.css with the train, guided, share and figure styles.
-  const widgetOwn = new Set(['web/views/widget/roles.css','web/views/widget/widget.css', 'web/views/widget/share.css', 'web/views/train/train.css',
+  // A widget's shadow root adopts its math roles, host.css and widget.css with the train, guided, share and figure styles.
+  const widgetOwn = new Set(['web/views/widget/roles.css', 'web/views/widget/host.css', 'web/views/widget/widget.css', 'web/views/widget/share.css', 'web/views/train/train.css',
     'web/views/guided/guided.css', 'web/views/figures/figure-css.js'].flatMap((p) => [...declared(read(p))]));
   const missing = [];
   for (const [path, text] of styles()) {

@@ -65,19 +65,23 @@ export class AttentionExample extends ElementBase {
     return defineElement(this, tag, registry);
   }
 
-  #model = createExampleModel();
-  // Same rules as a widget's own example: the model decides (see web/model/example.js). Only an
-  // example with an id has a place in a link (#aw.<id>=…).
-  #sources = readDomSources(this, { attributes: FLAGS, link: () => (this.id ? linkPayload(this) : null),
-    apply: (change) => this.#report(applySources(this.#model, change)) });
-  #link = followLink(this, { enabled: () => Boolean(this.id),
-    onLink: (payload) => this.#report(this.#model.followLink(payload)) });
+  #model;
+  #sources;
+  #link;
   #line;
   #theme; // light or dark (web/shared/controllers/theme.js)
   #lang;  // the language of its messages (web/shared/controllers/lang.js)
 
-  constructor() {
-    super();
+  // Built a task after it connects, or when a view first asks for its model (ElementBase): it shows
+  // nothing until it has a message to show.
+  setUp() {
+    this.#model = createExampleModel();
+    // Same rules as a widget's own example: the model decides (see web/model/example.js). Only an
+    // example with an id has a place in a link (#aw.<id>=…).
+    this.#sources = readDomSources(this, { attributes: FLAGS, link: () => (this.id ? linkPayload(this) : null),
+      apply: (change) => this.#report(applySources(this.#model, change)) });
+    this.#link = followLink(this, { enabled: () => Boolean(this.id),
+      onLink: (payload) => this.#report(this.#model.followLink(payload)) });
     const root = this.attachShadow({ mode: 'open' });
     if (!sheet) {
       sheet = new CSSStyleSheet();
@@ -97,9 +101,7 @@ export class AttentionExample extends ElementBase {
     this.#model.subscribe(({ reason }) => this.dispatchEvent(new AttentionChangeEvent(reason)));
   }
 
-  connectedCallback() {
-    const first = !this.#sources.started;
-    super.connectedCallback(); // the controllers: sources, link
+  connected(first) { // after the controllers: sources, link
     // Views waiting for this example (or for one with this id) look again.
     this.dispatchEvent(new Event(EXAMPLE_CONNECTED, { bubbles: true, composed: true }));
     watchRenames(this, this.connectionSignal);
@@ -113,37 +115,41 @@ export class AttentionExample extends ElementBase {
         ...problem(err?.code ?? 'load_failed', said('example.loadFailed', { reason: err?.message ?? err })) }));
   }
 
-  disconnectedCallback() {
-    super.disconnectedCallback();
+  disconnected() {
     // No longer in the document, so the event cannot bubble there from here: tell the document itself.
     globalThis.document?.dispatchEvent(new Event(EXAMPLE_DISCONNECTED));
   }
 
-  attributeChangedCallback(name, oldValue, newValue) {
-    if (oldValue === newValue) return;
+  attributeChanged(name) {
     if (name === 'theme') return this.#theme.attributeChanged();
     this.#sources.mark(name);
   }
 
   /** The example model every view of this example paints and edits (docs/architecture.md). */
-  get model() { return this.#model; }
+  get model() {
+    this.build();
+    return this.#model;
+  }
 
   /** A copy of the current state: { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
-  get state() { return cloneState(this.#model.state); }
+  get state() { return cloneState(this.model.state); }
 
   /** Same shape as `state` (asker may be token text), or a share-link payload "1.…". Setting it replaces the example. */
   get config() { return this.state; }
-  set config(value) { this.#sources.setConfig(value); }
+  set config(value) {
+    this.build();
+    this.#sources.setConfig(value);
+  }
 
   /** { state, result } once the core has verified the example, else null. Read-only. */
   get snapshot() {
-    const { state, result } = this.#model;
+    const { state, result } = this.model;
     return result ? { state, result } : null;
   }
 
   /** Calls listener({ reason, state, result }) after every committed change; returns the unsubscribe function. */
   subscribe(listener) {
-    return this.#model.subscribe(listener);
+    return this.model.subscribe(listener);
   }
 
   // An outcome's refusal and notes: shown here, and each message an attention-error event once,

@@ -83,8 +83,7 @@ export class AttentionHeadsElement extends ElementBase {
     this.#theme = followTheme(this, { root, report: (problems) => this.#line.report('theme', problems) });
   }
 
-  attributeChangedCallback(name, oldValue, value) {
-    if (oldValue === value) return;
+  attributeChanged(name, oldValue, value) {
     if (name === 'theme') return this.#theme.attributeChanged();
     if (name === 'no-worker') {
       if (this.#client) this.#startClient();

@@ -10,10 +10,10 @@ import { followExample } from '../views/figures/lookup.js';
 import { bundleNow, followLang } from '../shared/controllers/lang.js';
 import { inLocale, t } from '../shared/i18n/messages.js';
 import { sayWords } from '../shared/i18n/say.js';
-import { aTaskLater, lazyModule } from '../shared/lazy.js';
+import { lazyModule } from '../shared/lazy.js';
 
 // The grammar loads with the first condition on a page.
-const whenModule = lazyModule(() => aTaskLater().then(() => import('../views/figures/when.js')));
+const whenModule = lazyModule(() => import('../views/figures/when.js'));
 
 const CSS = `
 :host { display: inline; }
@@ -39,14 +39,16 @@ export class AttentionIf extends ElementBase {
     return defineElement(this, tag, registry);
   }
 
-  #source = followExample(this, () => this.#render()); // the example read, and why not
+  #source; // the example read, and why not
   #marker;
   #shownError = null;
   #holds = null;
   #lang = null; // followed once there is a marker to write (web/shared/controllers/lang.js)
 
-  constructor() {
-    super();
+  // Built a task after it connects (ElementBase): its content shows meanwhile, as it does until the
+  // example has numbers.
+  setUp() {
+    this.#source = followExample(this, () => this.#render());
     const root = this.attachShadow({ mode: 'open' });
     if (!sheet) {
       sheet = new CSSStyleSheet();
@@ -59,9 +61,9 @@ export class AttentionIf extends ElementBase {
     root.append(document.createElement('slot'), this.#marker);
   }
 
-  attributeChangedCallback(name, oldValue, newValue) {
-    // Not connected yet (being upgraded: connecting reads every attribute), or no longer.
-    if (oldValue === newValue || !this.connectionSignal) return;
+  attributeChanged(name) {
+    // Not connected yet (being built: connecting reads every attribute), or no longer.
+    if (!this.connectionSignal) return;
     if (name === 'example') this.#source.connect();
     else this.#render();
   }

@@ -97,8 +97,7 @@ export class AttentionScaleElement extends ElementBase {
       report: (problems) => this.#line.report('theme', problems) });
   }
 
-  connectedCallback() {
-    super.connectedCallback(); // the controllers: the start when near
+  connected() { // after the controllers: the start when near
     // A full lab is built in a task of its own, to hold its place as it loads; a figure of one
     // part is small, built when it comes near (#start): off screen, it builds nothing.
     if (!this.#figure()) queueRender(() => this.#build());
@@ -136,8 +135,7 @@ export class AttentionScaleElement extends ElementBase {
     this.#lab.cancel(); // no slice of a heat map paints after removal; a reconnect computes again
   }
 
-  attributeChangedCallback(name, oldValue, value) {
-    if (oldValue === value) return;
+  attributeChanged(name, oldValue, value) {
     if (name === 'theme') return this.#theme.attributeChanged();
     if (name !== 'no-worker') this.#readAttribute(name, value);
     else if (this.#client) this.#startClient();

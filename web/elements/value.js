@@ -11,10 +11,10 @@ import { inLocale, listAnd, t } from '../shared/i18n/messages.js';
 import { sayWords } from '../shared/i18n/say.js';
 import { AttentionErrorEvent } from '../shared/events.js';
 import { followExample } from '../views/figures/lookup.js';
-import { aTaskLater, lazyModule } from '../shared/lazy.js';
+import { lazyModule } from '../shared/lazy.js';
 
 // Reading `of` and formatting (of.js) load with the first value on a page.
-const ofModule = lazyModule(() => aTaskLater().then(() => import('../views/figures/of.js')));
+const ofModule = lazyModule(() => import('../views/figures/of.js'));
 
 // The number is the element's own text (light DOM): it reads, selects, copies and finds like
 // the words around it. The shadow root only slots it and styles the marker.
@@ -45,15 +45,17 @@ export class AttentionValue extends ElementBase {
     return defineElement(this, tag, registry);
   }
 
-  #source = followExample(this, () => this.#render()); // the example read, and why not
+  #source;          // the example read, and why not
   #shownError = null;
   #theme = null;     // made with the shadow root (#draw)
   #lang = null;      // the language of the number text ("0,67" in German): web/shared/controllers/lang.js
   #live = false;     // the text is a live number (not the author's fallback, not a marker)
 
-  // Nothing is built as it is made: a chapter page upgrades dozens of values in its first task,
-  // and until there is a number or a marker to show, the author's text needs no shadow root, no
-  // language and no theme (#draw).
+  // Nothing is built as it is upgraded (ElementBase), and little as it is set up: until there is a
+  // number or a marker to show, the author's text needs no shadow root, no language and no theme (#draw).
+  setUp() {
+    this.#source = followExample(this, () => this.#render());
+  }
 
   // The shadow root, its language and its theme: made before the first number or marker is shown.
   #draw() {
@@ -74,16 +76,14 @@ export class AttentionValue extends ElementBase {
     if (this.hasAttribute('theme')) this.#theme.attributeChanged();
   }
 
-  connectedCallback() {
-    super.connectedCallback();
+  connected() {
     if (!this.hasAttribute('aria-live')) this.setAttribute('aria-live', 'polite');
     if (!this.hasAttribute('aria-atomic')) this.setAttribute('aria-atomic', 'true');
   }
 
-  attributeChangedCallback(name, oldValue, newValue) {
-    if (oldValue === newValue) return;
+  attributeChanged(name) {
     if (name === 'theme') return this.#theme?.attributeChanged(); // else read as it is drawn
-    // Not connected yet (being upgraded: connecting reads every attribute), or no longer.
+    // Not connected yet (being built: connecting reads every attribute), or no longer.
     if (!this.connectionSignal) return;
     if (name === 'example') this.#source.connect();
     else this.#render();

@@ -9,7 +9,7 @@ import { styleSheet as tokenSheet } from '../shared/tokens.css.js';
 import { AttentionChangeEvent } from '../shared/events.js';
 import { followTheme } from '../shared/controllers/theme.js';
 import { createVoice } from '../shared/controllers/voice.js';
-import { t, text } from '../shared/i18n/messages.js';
+import { t } from '../shared/i18n/messages.js';
 import { readDomSources } from '../shared/controllers/dom-sources.js';
 import { followLink } from '../shared/controllers/link-follower.js';
 import { problemsOf } from '../shared/controllers/message-line.js';
@@ -24,15 +24,17 @@ import { createPanels } from '../views/widget/panels.js';
 import { createTrainMount } from '../views/widget/train-mount.js';
 import { createGuidedMount } from '../views/widget/guided-mount.js';
 import { createWidgetStart } from '../views/widget/start.js';
+import { styleSheet as hostSheet } from '../views/widget/host.css.js';
 import { styleSheet } from '../views/widget/widget.css.js';
 import { styleSheet as rolesSheet } from '../views/widget/roles.css.js';
 import { styleSheet as rolesDarkSheet } from '../views/widget/roles-dark.css.js';
 
-// The box every widget starts from (its title, status and message lines, and its body), made once per page.
+// The box every widget starts from (its title, status and message lines, and its body), made once per
+// page without words: an upgrade makes it, before the widget speaks (setUp).
 let skeletonBox = null;
-const skeleton = () => (skeletonBox ??= el('div', { class: 'aw', part: 'root' },
+const skeleton = () => (skeletonBox ??= el('div', { class: 'aw unset', part: 'root' },
   el('p', { class: 'title' }),
-  el('p', { class: 'status', role: 'status', ...text('status.loading') }),
+  el('p', { class: 'status', role: 'status', 'data-t': 'status.loading' }), // its words: setUp()
   el('p', { class: 'widget-error', role: 'alert', hidden: true }),
   el('div', { class: 'body', hidden: true })));
 
@@ -90,31 +92,40 @@ export class AttentionWidget extends ElementBase {
     return defineElement(this, tag, registry);
   }
 
-  // Its own example, or the shared one of the <attention-example> named by example="…" (docs/figures.md).
-  #model = createModelSwitch(createExampleModel());
-  // DOM sources -> the model: many attribute changes -> one transition, after a microtask.
-  #sources = readDomSources(this, { attributes: FLAGS,
-    apply: (change) => this.#showErrors(applySources(this.#model, change)) });
-  // A link to this page with a new state for this widget: restored, or refused with what is on screen kept.
-  #link = followLink(this, { onLink: (payload) => this.#showErrors(this.#model.followLink(payload)) });
-  // The first render waits until the widget is near the viewport (views/widget/start.js), or is made
-  // at once for a print; a disconnect stops Play and drags.
-  #near = startWhenNear(this, { start: (first, printing) => first && this.#start.whenNear(printing),
-    stop: () => this.#panels.stop() });
-  #start;              // the core's load and the first render (views/widget/start.js)
+  #model;             // its own example, or the shared one of the <attention-example> named by example="…" (docs/figures.md)
+  #sources;           // DOM sources -> the model: many attribute changes -> one transition, after a microtask
+  #link;              // a link to this page with a new state for this widget: restored, or refused with what is on screen kept
+  #start;             // the core's load and the first render (views/widget/start.js)
   #ui;
-  #voice;              // its language and message line (web/shared/controllers/voice.js)
-  #line;               // the message line (#voice.line)
-  #view;               // example, show, readonly, highlight: web/views/figures/view.js
+  #voice;             // its language and message line (web/shared/controllers/voice.js)
+  #line;              // the message line (#voice.line)
+  #view;              // example, show, readonly, highlight: web/views/figures/view.js
   #panels;
-  #theme;              // light or dark (web/shared/controllers/theme.js)
-  #guided;             // the guided tour's mount (guided-mount.js)
-  #train;              // the train panel's mount (train-mount.js)
+  #theme;             // light or dark (web/shared/controllers/theme.js)
+  #guided;            // the guided tour's mount (guided-mount.js)
+  #train;             // the train panel's mount (train-mount.js)
 
+  // An upgrade makes only the box that holds the widget's room (ElementBase: the rest is setUp()),
+  // styled by the tokens and host.css alone, and invisible (.unset): its colours are the theme's,
+  // followed from setUp().
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' });
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [tokenSheet(), hostSheet()];
     this.#ui = this.#buildSkeleton();
+  }
+
+  setUp() {
+    // The shared theme tokens, the widget's math roles, its box, then widget.css: each built once per page.
+    this.shadowRoot.adoptedStyleSheets = [tokenSheet(), rolesSheet(), hostSheet(), styleSheet()];
+    this.#ui.status.textContent = t('status.loading'); // the words as they are now (registerMessages)
+    this.#model = createModelSwitch(createExampleModel());
+    this.#sources = readDomSources(this, { attributes: FLAGS,
+      apply: (change) => this.#showErrors(applySources(this.#model, change)) });
+    this.#link = followLink(this, { onLink: (payload) => this.#showErrors(this.#model.followLink(payload)) });
+    // The first render waits until the widget is near the viewport (views/widget/start.js), or is made
+    // at once for a print; a disconnect stops Play and drags.
+    startWhenNear(this, { start: (first, printing) => first && this.#start.whenNear(printing),
+      stop: () => this.#panels.stop() });
     // A new language writes the panels' words and the figure's messages again, then the line.
     this.#voice = createVoice(this, { box: this.#ui.root, line: this.#ui.error,
       relabel: () => { this.#panels.relabel(); this.#view.relabel(); } });
@@ -136,11 +147,10 @@ export class AttentionWidget extends ElementBase {
     this.#start = createWidgetStart({ host: this, status: this.#ui.status, model: this.#model, view: this.#view,
       panels: this.#panels, guided: this.#guided, train: this.#train, sourcesLoaded: () => this.#sources.loaded,
       speak: this.#voice.speak, showErrors: (outcome) => this.#showErrors(outcome) });
+    this.#ui.root.classList.remove('unset');
   }
 
-  connectedCallback() {
-    const first = !this.#sources.started;
-    super.connectedCallback(); // the controllers: sources, link, the start when near
+  connected(first) { // after the controllers: sources, link, the start when near
     const signal = this.connectionSignal;
     this.#view.connect(signal);
     const unsubscribe = this.#model.subscribe((event) => this.#show(event));
@@ -149,13 +159,11 @@ export class AttentionWidget extends ElementBase {
     this.#panels.catchUp(); // changed while away (another view of the same model)
     if (!first) return;
     this.#link.read();
-    // The core's load starts in a task of its own: a page's first task is the module's evaluation
-    // with every widget's upgrade in it, and on a phone it was long.
+    // The core's load starts in a task of its own, after the set-up's: the two together were long on a phone.
     setTimeout(() => this.#start.load(), 0);
   }
 
-  attributeChangedCallback(name, oldValue, newValue) {
-    if (oldValue === newValue) return;
+  attributeChanged(name) {
     // A figure builds only the panels it shows (and a tour or a train panel all of them).
     if (name === 'show' || name === 'guided' || name === 'train') this.#panels.panelsChanged();
     if (this.#view.owns(name)) return this.#view.attributeChanged(name);
@@ -166,14 +174,20 @@ export class AttentionWidget extends ElementBase {
   }
 
   /** The full current state (a copy): { tokens, embeddings, wq, wk, wv, causal, scaled, temperature, asker }. */
-  get state() { return cloneState(this.#model.state); }
+  get state() { return cloneState(this.model.state); }
 
   /** Same shape as `state` (asker may also be token text). Setting it replaces the example. */
   get config() { return this.state; }
-  set config(value) { this.#sources.setConfig(value); }
+  set config(value) {
+    this.build();
+    this.#sources.setConfig(value);
+  }
 
   /** This widget's example model (docs/architecture.md): other views subscribe to it, guided or training code proposes to it. */
-  get model() { return this.#model; }
+  get model() {
+    this.build();
+    return this.#model;
+  }
 
   // One committed change of the model (from this element or any other user of the model): painted
   // once the widget has come near the viewport, announced from the first.
@@ -183,12 +197,9 @@ export class AttentionWidget extends ElementBase {
   }
 
   #buildSkeleton() {
-    // A copy of the page's one skeleton: the chapter page makes ten widgets in its first task.
+    // A copy of the page's one skeleton: the chapter page upgrades nine widgets in its first task.
     const root = skeleton().cloneNode(true);
     const [title, status, error, body] = root.children;
-    status.textContent = t('status.loading'); // the words as they are now (registerMessages)
-    // The shared theme tokens, the widget's math roles, then widget.css: each built once per page.
-    this.shadowRoot.adoptedStyleSheets = [tokenSheet(), rolesSheet(), styleSheet()];
     this.shadowRoot.append(root);
     return { root, status, error, title, body };
   }

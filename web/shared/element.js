@@ -4,6 +4,14 @@
 // do alike is a controller each adds to itself (./controllers/, in the style of Lit's reactive
 // controllers): an object with hostConnected() and hostDisconnected(), told as the element is
 // connected and disconnected, that owns its own listeners.
+//
+// An upgrade builds nothing. The module that defines the elements upgrades every one on the page
+// in one task, and on a chapter page of fifty elements that task was long on a phone. So an
+// element's constructor makes only what must show at once (a box holding its room); the rest is
+// its setUp(), run in a task of its own after it first connects, or at once when a public member
+// needs it (build()). Until then ElementBase holds back the lifecycle: on build it replays the
+// element's attributes, as an upgrade does, and then connects it. An element without a setUp()
+// builds as it connects.
 
 /** HTMLElement where there is one, else an empty class: importing never throws. */
 const Base = globalThis.HTMLElement ?? class {};
@@ -11,9 +19,18 @@ const Base = globalThis.HTMLElement ?? class {};
 export class ElementBase extends Base {
   #controllers = new Set();
   #connection = null; // AbortController of the current connection
+  #built = false;
+  #connectedOnce = false;
+
+  // An element's hooks, each called once built: setUp() (optional) once; connected(first) on each
+  // connect (first: the first since it was built); disconnected(); attributeChanged(name, old, new)
+  // for a change of an observed attribute to a new value.
+  connected() {}
+  disconnected() {}
+  attributeChanged() {}
 
   // Adds a controller ({ hostConnected?(), hostDisconnected?() }); added while connected, it is
-  // connected at once (an element's own controllers are added as it is made, before it connects).
+  // connected at once (an element's own controllers are added as it is built, before it connects).
   addController(controller) {
     this.#controllers.add(controller);
     if (this.#connection) controller.hostConnected?.();
@@ -24,17 +41,46 @@ export class ElementBase extends Base {
     return this.#connection?.signal ?? null;
   }
 
-  // An element that overrides these calls super.connectedCallback() / super.disconnectedCallback() first.
+  /** Builds the element now if it is not built yet: what a public member calls before it reads the element. */
+  build() {
+    if (this.#built) return;
+    this.#setUp();
+    if (this.isConnected) this.connectedCallback();
+  }
+
+  // The element's setUp(), then its attributes as an upgrade gives them: each one it observes.
+  #setUp() {
+    this.#built = true;
+    this.setUp?.();
+    const observed = this.constructor.observedAttributes ?? [];
+    for (const { name, value } of [...(this.attributes ?? [])])
+      if (observed.includes(name)) this.attributeChanged(name, null, value);
+  }
+
   connectedCallback() {
+    if (!this.#built) {
+      // Built in a task of its own (the element may have gone, or been built, by then).
+      if (this.setUp) return void setTimeout(() => this.isConnected && this.build(), 0);
+      this.#setUp();
+    }
     this.#connection?.abort();
     this.#connection = new AbortController();
     for (const controller of this.#controllers) controller.hostConnected?.();
+    const first = !this.#connectedOnce;
+    this.#connectedOnce = true;
+    this.connected(first);
   }
 
   disconnectedCallback() {
+    if (!this.#built) return;
     for (const controller of this.#controllers) controller.hostDisconnected?.();
     this.#connection?.abort();
     this.#connection = null;
+    this.disconnected();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (this.#built && oldValue !== newValue) this.attributeChanged(name, oldValue, newValue);
   }
 }
 

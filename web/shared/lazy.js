@@ -18,8 +18,3 @@ export function lazyModule(importer) {
   };
 }
 
-/**
- * Resolves in a task of its own: an import asked for as an element connects starts after the
- * page's first task (the module evaluation that upgrades every element) instead of inside it.
- */
-export const aTaskLater = () => new Promise((resolve) => { setTimeout(resolve, 0); });

@@ -35,10 +35,10 @@ function toggleScheme({ documentElement: html, body }) {
   return toggle === undefined ? undefined : SCHEMES[toggle.trim()] ?? null;
 }
 
-// The page's scheme, read once per task: a page's elements all connect in one task (the module that
-// defines them upgrades them all), and each read is a style recalculation of the page, since each
-// connect changed the DOM (on the chapter page, some 70 in its first task). A later change of the
-// toggle is seen: the cache is gone before the watch's refresh runs (a later microtask).
+// The page's scheme, read once per task: several elements connect in one task (the labs as the module
+// that defines them upgrades them, the elements whose frame reads them below), and each read is a style
+// recalculation of the page, since each connect changed the DOM. A later change of the toggle is
+// seen: the cache is gone before the watch's refresh runs (a later microtask).
 let schemeNow = null;
 function cachedPageScheme() {
   if (!schemeNow) {
@@ -50,8 +50,8 @@ function cachedPageScheme() {
 
 // Elements that connected with no toggle on the page: the root's color-scheme is read for them all
 // in the next frame's callbacks, not as they connect. Read there, its style recalculation is the one
-// the frame does anyway (at connect it forced it inside the page's first task, with every element
-// just upgraded), and a dark scheme is adopted before that frame paints.
+// the frame does anyway (at connect it forced one in every task that set an element up), and a dark
+// scheme is adopted before that frame paints.
 const unread = new Set();
 function refreshInFrame(member) {
   if (unread.size === 0) requestAnimationFrame(() => {

@@ -9,15 +9,14 @@ import { parseBoolean } from '../../shared/booleans.js';
 import { el } from '../../shared/dom.js';
 import { createMessageLine } from '../../shared/controllers/message-line.js';
 import { watchExample } from './lookup.js';
-import { aTaskLater } from '../../shared/lazy.js';
 import { inLocaleOf } from '../../shared/i18n/messages.js';
 import { notBoolean, problem, said, sayProblem } from '../../shared/i18n/say.js';
 
 export const VIEW_ATTRIBUTES = Object.freeze(['example', 'show', 'readonly', 'highlight']);
 
 let figureCode = null; // Promise of { parseShow, parseHighlight, resolveHighlight, applyFigure, adoptFigureStyles }
-// Imported a task after the first figure asked (aTaskLater): it asks as it connects, in the page's first task.
-const loadFigureCode = () => (figureCode ??= aTaskLater().then(() => Promise.all([import('./panels.js'), import('./figure.js')]))
+// Imported when the first figure asks, as it connects: in its set-up's task (web/shared/element.js).
+const loadFigureCode = () => (figureCode ??= Promise.all([import('./panels.js'), import('./figure.js')])
   .then(([panels, figure]) => ({ ...panels, ...figure }))
   .catch((err) => {
     figureCode = null; // a later figure tries again
